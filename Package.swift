@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Scrim",
+    products: [
+        .library(name: "ScrimCore", targets: ["ScrimCore"]),
+        .library(name: "ScrimLua", targets: ["ScrimLua"]),
+        .executable(name: "scrim", targets: ["ScrimCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "ScrimCore"),
+        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
+        .executableTarget(
+            name: "ScrimCLI",
+            dependencies: [
+                "ScrimCore", "ScrimLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
+        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI"]),
+    ]
+)

@@ -1,0 +1,110 @@
+/*
+ * CLua: the system's Lua 5.4, plus functions for the parts of its API that are C macros
+ * (Swift cannot import macros) and the trampoline through which Swift functions are called
+ * from Lua.
+ *
+ * The trampoline exists so that a Lua error is never raised while a Swift frame is on the
+ * stack: lua_error longjmps, and a longjmp across Swift frames is undefined behaviour. A Swift
+ * function signals an error by returning SCRIM_RAISE with the error value on top of the stack;
+ * the trampoline raises it after the Swift frames have returned.
+ */
+#ifndef SCRIM_CLUA_SHIM_H
+#define SCRIM_CLUA_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <string.h>
+
+/* A Swift function callable from Lua: returns the number of results, or one of the codes below. */
+typedef int (*scrim_native_fn)(lua_State *L);
+
+/* Raise the value on top of the stack; a string gets the calling Lua line prepended (luaL_error's rule). */
+#define SCRIM_RAISE (-1)
+/* Raise the value on top of the stack as it is. */
+#define SCRIM_RAISE_RAW (-2)
+
+static int scrim_trampoline(lua_State *L) {
+    scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
+    int n = fn(L);
+    if (n == SCRIM_RAISE) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    if (n == SCRIM_RAISE_RAW) return lua_error(L);
+    return n;
+}
+
+/* Pushes a C closure calling `fn`; `nup` upvalues on the stack become upvalues 2…nup+1. */
+static inline void scrim_pushnative(lua_State *L, scrim_native_fn fn, int nup) {
+    lua_pushlightuserdata(L, (void *)fn);
+    if (nup > 0) lua_insert(L, -(nup + 1));
+    lua_pushcclosure(L, scrim_trampoline, nup + 1);
+}
+
+/*
+ * The message handler of every protected call: turns the error into a table
+ * { message = string, where = "file:line" or nil, traceback = string, value = original }.
+ * `where` is the first Lua frame from the error's point, so errors raised by native
+ * functions point at the Lua line that called them.
+ */
+static int scrim_msgh(lua_State *L) {
+    lua_Debug ar;
+    int level;
+    lua_settop(L, 1);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, 2, "value");
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        lua_pushvalue(L, 1);
+    } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+        /* the metamethod's string is on the stack */
+    } else {
+        if (lua_gettop(L) > 2) lua_settop(L, 2);
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    lua_setfield(L, 2, "message");
+    for (level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
+            lua_setfield(L, 2, "where");
+            break;
+        }
+    }
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, 2, "traceback");
+    return 1;
+}
+
+/* The API's macros, as functions. */
+static inline int scrim_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int scrim_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int scrim_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+static inline int scrim_noref(void) { return LUA_NOREF; }
+static inline int scrim_multret(void) { return LUA_MULTRET; }
+static inline void scrim_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void scrim_newtable(lua_State *L) { lua_newtable(L); }
+static inline void scrim_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void scrim_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline void scrim_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+static inline void scrim_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void *scrim_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline int scrim_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline void scrim_pushmsgh(lua_State *L) { lua_pushcfunction(L, scrim_msgh); }
+static inline int scrim_loadbuffer(lua_State *L, const char *buf, size_t size, const char *name, const char *mode) {
+    return luaL_loadbufferx(L, buf, size, name, mode);
+}
+static inline const char *scrim_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+static inline lua_Number scrim_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+static inline lua_Integer scrim_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
+static inline void **scrim_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+static inline const char *scrim_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+
+#endif

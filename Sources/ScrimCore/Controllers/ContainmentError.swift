@@ -1,0 +1,29 @@
+/// A containment call UIKit would reject with an exception; Scrim reports it as an error and
+/// leaves the hierarchy unchanged.
+public enum ContainmentError: Error, Equatable, CustomStringConvertible {
+    /// `addChild` of the controller itself or of one of its ancestors.
+    case wouldCreateCycle(parent: String, child: String)
+    /// `transition(from:to:)` with a controller that is not a child of the receiver.
+    case notAChild(parent: String, child: String)
+    /// `transition(from:to:)` from and to the same controller.
+    case sameController(String)
+    /// `transition(from:to:)` while the `from` controller's view has no superview.
+    case viewNotInHierarchy(String)
+    /// `transition(from:to:)` with a negative or non-finite duration.
+    case invalidDuration(Double)
+
+    public var description: String {
+        switch self {
+        case .wouldCreateCycle(let parent, let child):
+            return "cannot add '\(child)' as a child of '\(parent)': '\(child)' is '\(parent)' or one of its ancestors"
+        case .notAChild(let parent, let child):
+            return "'\(child)' must be a child of '\(parent)' to transition between its children"
+        case .sameController(let name):
+            return "cannot transition from '\(name)' to itself"
+        case .viewNotInHierarchy(let name):
+            return "the view of '\(name)' must be in a superview to transition from it"
+        case .invalidDuration(let duration):
+            return "transition duration must be a finite number of seconds >= 0, got \(duration)"
+        }
+    }
+}

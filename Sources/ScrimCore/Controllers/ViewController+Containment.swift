@@ -1,0 +1,83 @@
+extension ViewController {
+    /// Adds `child`, first removing it from any other parent; calls `willMove(toParent: self)`.
+    /// The container adds the child's view and then calls `child.didMove(toParent: self)`.
+    public final func addChild(_ child: ViewController) throws(ContainmentError) {
+        var ancestor: ViewController? = self
+        while let current = ancestor {
+            if current === child { throw .wouldCreateCycle(parent: name, child: child.name) }
+            ancestor = current.parent
+        }
+        if child.parent === self { return }
+        if child.parent != nil {
+            child.willMove(toParent: nil)
+            child.removeFromParent()
+        }
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes the controller from its parent; calls `didMove(toParent: nil)`. The container
+    /// calls `willMove(toParent: nil)` and removes the view first.
+    public final func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Traces `willMoveToParent` and calls `willMoveToParent(_:)`.
+    public final func willMove(toParent parent: ViewController?) {
+        send(.willMoveToParent, [("parent", parent.map { .string($0.name) } ?? .null)]) {
+            willMoveToParent(parent)
+        }
+    }
+
+    /// Traces `didMoveToParent` and calls `didMoveToParent(_:)`.
+    public final func didMove(toParent parent: ViewController?) {
+        send(.didMoveToParent, [("parent", parent.map { .string($0.name) } ?? .null)]) {
+            didMoveToParent(parent)
+        }
+    }
+
+    /// Swaps two children's views in the `from` view's superview, as
+    /// `transition(from:to:duration:options:animations:completion:)` does.
+    ///
+    /// When this controller forwards appearance automatically and its view is in the window:
+    /// `from.viewWillDisappear`, `to.viewWillAppear`, then `to`'s view is added and `animations`
+    /// run; after `duration` on the clock (the next turn for 0), `from`'s view is removed,
+    /// `from.viewDidDisappear`, `to.viewDidAppear`, then `completion(true)`. Children are not
+    /// added or removed: the caller does the containment around it.
+    public final func transition(from: ViewController, to: ViewController, duration: Double,
+                                 animations: (() -> Void)? = nil,
+                                 completion: ((Bool) -> Void)? = nil) throws(ContainmentError) {
+        guard from.parent === self else { throw .notAChild(parent: name, child: from.name) }
+        guard to.parent === self else { throw .notAChild(parent: name, child: to.name) }
+        guard from !== to else { throw .sameController(from.name) }
+        guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+        guard let container = from.storedView?.superview else { throw .viewNotInHierarchy(from.name) }
+
+        let animated = duration > 0
+        let forwards = shouldAutomaticallyForwardAppearanceMethods && storedView?.window != nil
+        from.externalAppearanceDrivers += 1
+        to.externalAppearanceDrivers += 1
+        if forwards {
+            from.changeAppearance(appearing: false, animated: animated)
+            to.changeAppearance(appearing: true, animated: animated)
+        }
+        container.addSubview(to.view)
+        if forwards { to.sendIsAppearing() }
+        animations?()
+
+        application.runLoop.schedule(at: application.clock.now + duration) {
+            if from.storedView?.superview === container { from.storedView?.removeFromSuperview() }
+            if forwards {
+                from.endAppearance()
+                to.endAppearance()
+            }
+            from.externalAppearanceDrivers -= 1
+            to.externalAppearanceDrivers -= 1
+            completion?(true)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// The headless counterpart of `UIViewController`: a view loaded on first use, lifecycle
+/// callbacks delivered through the application's dispatcher, containment, and traits.
+///
+/// Subclasses override the lifecycle methods, which carry the names of their trace events
+/// (`viewDidLoad`, `viewWillAppear(_:)`, `willMoveToParent(_:)` …). The runtime calls them;
+/// code that drives containment calls `willMove(toParent:)`, `didMove(toParent:)`,
+/// `beginAppearanceTransition(_:animated:)` and friends, which trace and then call the overrides.
+open class ViewController {
+    public unowned let application: Application
+    /// The name the trace uses: given, or `<Type>#<n>`.
+    public let name: String
+    public internal(set) weak var parent: ViewController?
+    public internal(set) var children: [ViewController] = []
+
+    /// Whether containment forwards appearance callbacks to children automatically.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { automaticallyForwardsAppearance }
+    /// The stored value behind `shouldAutomaticallyForwardAppearanceMethods`, settable from scripts.
+    public var automaticallyForwardsAppearance = true
+    public var title: String?
+    public var preferredContentSize: Size = .zero
+    public var restorationIdentifier: String?
+    /// The traits the controller last saw; updated by the layout pass.
+    public internal(set) var traitCollection: TraitCollection
+    /// Where the controller is in its appearance cycle.
+    public internal(set) var appearanceState: AppearanceState = .disappeared
+
+    var storedView: View?
+    var appearanceAnimated = false
+    var isAppearingSent = false
+    /// Above zero while a transition drives this controller's appearance itself.
+    var externalAppearanceDrivers = 0
+
+    /// Creates a controller in `application`. `typeName` names it `<typeName>#<n>` when no
+    /// `name` is given (default: the Swift type's name).
+    public init(_ application: Application, name: String? = nil, typeName: String? = nil) {
+        self.application = application
+        self.name = name ?? application.makeName(for: typeName ?? String(describing: type(of: self)))
+        self.traitCollection = application.window.traitCollection
+        application.register(self)
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded on first access (`loadView`, then `viewDidLoad`). Setting nil
+    /// unloads it.
+    public var view: View! {
+        get {
+            loadViewIfNeeded()
+            return storedView
+        }
+        set { replaceView(with: newValue) }
+    }
+
+    public var viewIfLoaded: View? { storedView }
+    public var isViewLoaded: Bool { storedView != nil }
+
+    public final func loadViewIfNeeded() {
+        guard storedView == nil else { return }
+        send(.loadView) { loadView() }
+        if storedView == nil { replaceView(with: makeDefaultView()) }
+        send(.viewDidLoad) { viewDidLoad() }
+    }
+
+    /// A view the size of the window that follows its superview's size: what `loadView` makes.
+    public final func makeDefaultView() -> View {
+        let view = View(frame: Rect(origin: .zero, size: application.window.size))
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.name = name
+        return view
+    }
+
+    private func replaceView(with newView: View?) {
+        guard newView !== storedView else { return }
+        storedView?.owningController = nil
+        storedView = newView
+        newView?.owningController = self
+    }
+
+    // MARK: Lifecycle overrides (called by the runtime, traced under these names)
+
+    /// Creates the view; the default makes `makeDefaultView()`.
+    open func loadView() { view = makeDefaultView() }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewIsAppearing(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func willMoveToParent(_ parent: ViewController?) {}
+    open func didMoveToParent(_ parent: ViewController?) {}
+    open func traitCollectionDidChange(_ previous: TraitCollection?) {}
+    open func viewWillTransition(to size: Size) {}
+    open func didReceiveMemoryWarning() {}
+
+    // MARK: Dispatch
+
+    /// Delivers `event` to this controller through the application's dispatcher.
+    func send(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], _ callback: () -> Void) {
+        application.dispatcher.deliver(event, to: self, args: args, callback)
+    }
+
+    func layoutView(_ view: View) {
+        send(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
+        view.layoutSubviews()
+        send(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
+    }
+
+    func updateTraits(to traits: TraitCollection) {
+        guard traits != traitCollection else { return }
+        let previous = traitCollection
+        traitCollection = traits
+        send(.traitCollectionDidChange, [
+            ("horizontalSizeClass", .string(traits.horizontalSizeClass.rawValue)),
+            ("verticalSizeClass", .string(traits.verticalSizeClass.rawValue)),
+        ]) { traitCollectionDidChange(previous) }
+    }
+
+    /// `viewWillTransition(to:)` here, then in the children (UIKit's default forwarding).
+    func forwardSizeTransition(to size: Size) {
+        send(.viewWillTransitionToSize, [("width", .number(size.width)), ("height", .number(size.height))]) {
+            viewWillTransition(to: size)
+        }
+        for child in children { child.forwardSizeTransition(to: size) }
+    }
+
+    func receiveMemoryWarning() {
+        send(.didReceiveMemoryWarning) { didReceiveMemoryWarning() }
+        if let view = storedView, view.window == nil {
+            view.removeFromSuperview()
+            replaceView(with: nil)
+        }
+    }
+}
+
+extension ViewController: CustomStringConvertible {
+    public var description: String { name }
+}

@@ -1,0 +1,80 @@
+/// A runtime's native side: its clock, run loop, lifecycle dispatcher and key window, and
+/// every view controller created in it. One thread owns an application.
+public final class Application {
+    public let clock: Clock
+    public let runLoop = RunLoop()
+    /// The dispatcher every callback goes through, and the trace it writes.
+    public private(set) var dispatcher: LifecycleDispatcher!
+    public private(set) var window: Window!
+
+    private var nameCounters: [String: Int] = [:]
+    private var controllers: [Weak<ViewController>] = []
+
+    public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
+        self.clock = clock
+        dispatcher = LifecycleDispatcher(now: { [unowned self] in self.clock.now })
+        window = Window(application: self, device: device)
+    }
+
+    /// The virtual clock, when the application runs on one.
+    public var virtualClock: VirtualClock? { clock as? VirtualClock }
+
+    /// Runs `frames` run-loop turns, advancing a virtual clock by one frame before each.
+    public func step(frames: Int = 1) {
+        for _ in 0..<max(0, frames) {
+            virtualClock?.advance(frames: 1)
+            runTurn()
+        }
+    }
+
+    /// Runs the frames in `seconds` of clock time (rounded to whole frames).
+    public func run(seconds: Double) {
+        step(frames: Int((seconds / clock.frameDuration).rounded()))
+    }
+
+    /// One run-loop turn at the clock's current time, for hosts that drive a real clock.
+    public func tick() {
+        runTurn()
+    }
+
+    private func runTurn() {
+        runLoop.runTurn(at: clock.now)
+        window.layoutPass(from: window)
+    }
+
+    /// Sends `didReceiveMemoryWarning` to every live controller, in creation order, and drops
+    /// the views of those whose view is not in the window (they load again on next use).
+    public func simulateMemoryWarning() {
+        for controller in liveControllers {
+            controller.receiveMemoryWarning()
+        }
+    }
+
+    /// The view controllers alive in this application, in creation order.
+    public var liveControllers: [ViewController] {
+        controllers.compactMap(\.value)
+    }
+
+    func register(_ controller: ViewController) {
+        if controllers.count >= 64, controllers.count.isPowerOfTwo {
+            controllers.removeAll { $0.value == nil }
+        }
+        controllers.append(Weak(controller))
+    }
+
+    /// `<typeName>#<n>`, counting from 1 per type name.
+    func makeName(for typeName: String) -> String {
+        let next = (nameCounters[typeName] ?? 0) + 1
+        nameCounters[typeName] = next
+        return "\(typeName)#\(next)"
+    }
+}
+
+struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
+}
+
+private extension Int {
+    var isPowerOfTwo: Bool { self > 0 && (self & (self - 1)) == 0 }
+}

@@ -1,0 +1,62 @@
+/// Receives every lifecycle callback after the controller has handled it (plugin hooks, loggers).
+public protocol LifecycleObserver: AnyObject {
+    func controller(_ controller: ViewController, didHandle event: TraceEvent)
+}
+
+/// Receives every trace event as it is recorded (trace files, sockets, test recorders).
+public protocol TraceSink: AnyObject {
+    func write(_ event: TraceEvent)
+}
+
+/// The one path of every callback the runtime makes: it records the trace event, runs the
+/// callback, then tells the observers.
+public final class LifecycleDispatcher {
+    /// The events recorded since the start or the last `clear()`.
+    public private(set) var events: [TraceEvent] = []
+    /// Whether `events` keeps what is recorded; sinks see every event either way.
+    public var keepsEvents = true
+    private var nextSeq = 0
+    private var sinks: [TraceSink] = []
+    private var observers: [LifecycleObserver] = []
+    private let now: () -> Double
+
+    init(now: @escaping () -> Double) {
+        self.now = now
+    }
+
+    /// Records an event and hands it to the sinks.
+    @discardableResult
+    public func record(_ event: String, controller: String?, args: [(String, TraceValue)] = [],
+                       by: String? = nil) -> TraceEvent {
+        let entry = TraceEvent(seq: nextSeq, time: now(), event: event, controller: controller,
+                               args: args, by: by)
+        nextSeq += 1
+        if keepsEvents { events.append(entry) }
+        for sink in sinks { sink.write(entry) }
+        return entry
+    }
+
+    @discardableResult
+    public func record(_ event: LifecycleEvent, controller: String?, args: [(String, TraceValue)] = [],
+                       by: String? = nil) -> TraceEvent {
+        record(event.rawValue, controller: controller, args: args, by: by)
+    }
+
+    /// Delivers a lifecycle callback to `controller`: trace, callback, observers.
+    func deliver(_ event: LifecycleEvent, to controller: ViewController,
+                 args: [(String, TraceValue)] = [], _ callback: () -> Void) {
+        let entry = record(event, controller: controller.name, args: args)
+        callback()
+        for observer in observers { observer.controller(controller, didHandle: entry) }
+    }
+
+    /// Forgets the recorded events; `seq` goes on counting.
+    public func clear() {
+        events.removeAll()
+    }
+
+    public func addSink(_ sink: TraceSink) { sinks.append(sink) }
+    public func removeSink(_ sink: TraceSink) { sinks.removeAll { $0 === sink } }
+    public func addObserver(_ observer: LifecycleObserver) { observers.append(observer) }
+    public func removeObserver(_ observer: LifecycleObserver) { observers.removeAll { $0 === observer } }
+}

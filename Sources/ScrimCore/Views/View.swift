@@ -1,0 +1,289 @@
+/// How a view resizes when its superview's bounds change (`UIView.AutoresizingMask`).
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}
+
+/// A rectangle on screen with subviews: the headless counterpart of `UIView`.
+///
+/// Geometry follows UIKit: `frame` is derived from `center`, `bounds.size` and `transform`
+/// (the anchor is the centre); setting `frame` while a transform is applied sets the centre
+/// and bounds size that produce it only when the transform is the identity, as UIKit advises.
+open class View {
+    /// A name for traces, trees and renderings.
+    public var name: String?
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    public var alpha: Double = 1
+    public var isHidden = false
+    public var backgroundColor: Color?
+    public var cornerRadius: Double = 0
+    public var clipsToBounds = false
+    public var isUserInteractionEnabled = true
+    public var autoresizingMask: AutoresizingMask = []
+
+    /// The view controller whose root view this is (UIKit's view delegate), if any.
+    public internal(set) weak var owningController: ViewController?
+    /// Whether the next layout pass lays this view out.
+    public private(set) var needsLayout = true
+
+    private var storedBounds: Rect
+    private var storedCenter: Point
+    private var storedTransform: AffineTransform = .identity
+
+    public init(frame: Rect = .zero) {
+        storedBounds = Rect(origin: .zero, size: frame.size)
+        storedCenter = frame.center
+    }
+
+    // MARK: Geometry
+
+    public var frame: Rect {
+        get {
+            let size = storedBounds.size
+            let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            let transformed = local.applying(storedTransform)
+            return Rect(x: storedCenter.x + transformed.x, y: storedCenter.y + transformed.y,
+                        width: transformed.width, height: transformed.height)
+        }
+        set {
+            storedCenter = newValue.center
+            if storedTransform.isIdentity { setBoundsSize(newValue.size) }
+        }
+    }
+
+    public var bounds: Rect {
+        get { storedBounds }
+        set {
+            storedBounds.origin = newValue.origin
+            setBoundsSize(newValue.size)
+        }
+    }
+
+    public var center: Point {
+        get { storedCenter }
+        set { storedCenter = newValue }
+    }
+
+    public var transform: AffineTransform {
+        get { storedTransform }
+        set { storedTransform = newValue }
+    }
+
+    private func setBoundsSize(_ size: Size) {
+        let old = storedBounds.size
+        guard old != size else { return }
+        storedBounds.size = size
+        setNeedsLayout()
+        for subview in subviews { subview.autoresize(from: old, to: size) }
+    }
+
+    /// Applies `autoresizingMask` after the superview's bounds went from `old` to `new`.
+    private func autoresize(from old: Size, to new: Size) {
+        guard !autoresizingMask.isEmpty else { return }
+        var f = frame
+        func resolve(_ origin: inout Double, _ length: inout Double, delta: Double,
+                     leading: Bool, flexible: Bool, trailing: Bool) {
+            let parts = (leading ? 1 : 0) + (flexible ? 1 : 0) + (trailing ? 1 : 0)
+            guard parts > 0, delta != 0 else { return }
+            let share = delta / Double(parts)
+            if leading { origin += share }
+            if flexible { length += share }
+        }
+        resolve(&f.origin.x, &f.size.width, delta: new.width - old.width,
+                leading: autoresizingMask.contains(.flexibleLeftMargin),
+                flexible: autoresizingMask.contains(.flexibleWidth),
+                trailing: autoresizingMask.contains(.flexibleRightMargin))
+        resolve(&f.origin.y, &f.size.height, delta: new.height - old.height,
+                leading: autoresizingMask.contains(.flexibleTopMargin),
+                flexible: autoresizingMask.contains(.flexibleHeight),
+                trailing: autoresizingMask.contains(.flexibleBottomMargin))
+        frame = f
+    }
+
+    // MARK: Hierarchy
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Whether `self` is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (0 is the back), moving it from its old superview.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot be added inside itself")
+        let oldWindow = view.window, newWindow = window
+        let windowChanges = oldWindow !== newWindow
+        if windowChanges {
+            oldWindow?.subtreeWillLeave(view)
+            newWindow?.subtreeWillEnter(view)
+        }
+        if let old = view.superview {
+            old.subviews.removeAll { $0 === view }
+            old.setNeedsLayout()
+        }
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        setNeedsLayout()
+        if windowChanges {
+            oldWindow?.subtreeDidLeave(view)
+            newWindow?.subtreeDidEnter(view)
+        }
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        oldWindow?.subtreeWillLeave(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+        oldWindow?.subtreeDidLeave(self)
+    }
+
+    /// Moves `view` (a subview) to the front.
+    public func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    /// Moves `view` (a subview) to the back.
+    public func sendSubviewToBack(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    /// `self` and every view below it, parents before children, back to front.
+    public func subtree() -> [View] {
+        var result: [View] = []
+        func visit(_ view: View) {
+            result.append(view)
+            view.subviews.forEach(visit)
+        }
+        visit(self)
+        return result
+    }
+
+    // MARK: Coordinates and hit-testing
+
+    /// The transform from this view's bounds to its superview's bounds.
+    private var toSuperview: AffineTransform {
+        let size = storedBounds.size
+        return AffineTransform(translationX: -storedBounds.x - size.width / 2, y: -storedBounds.y - size.height / 2)
+            .concatenating(storedTransform)
+            .concatenating(AffineTransform(translationX: storedCenter.x, y: storedCenter.y))
+    }
+
+    /// The transform from this view's bounds to the coordinate space at the top of its tree.
+    private var toRoot: AffineTransform {
+        var result = AffineTransform.identity
+        var view: View? = self
+        while let current = view, current.superview != nil {
+            result = result.concatenating(current.toSuperview)
+            view = current.superview
+        }
+        return result
+    }
+
+    /// `point`, given in this view's coordinates, in `view`'s (or the top of the tree's, when nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let root = point.applying(toRoot)
+        guard let view else { return root }
+        return root.applying(view.toRoot.inverted)
+    }
+
+    /// `point`, given in `view`'s coordinates (or the top of the tree's, when nil), in this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let root = view.map { point.applying($0.toRoot) } ?? point
+        return root.applying(toRoot.inverted)
+    }
+
+    /// `rect`, given in this view's coordinates, in `view`'s: the bounding box of its corners.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        let transform = view.map { toRoot.concatenating($0.toRoot.inverted) } ?? toRoot
+        return rect.applying(transform)
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside its bounds.
+    open func point(inside point: Point) -> Bool {
+        storedBounds.contains(point)
+    }
+
+    /// The frontmost visible, interactive view containing `point` (in this view's
+    /// coordinates): hidden views, views with alpha below 0.01 and views with interaction
+    /// disabled are skipped with their subviews, as in UIKit.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(convert(point, toSubview: subview)) { return hit }
+        }
+        return self
+    }
+
+    private func convert(_ point: Point, toSubview subview: View) -> Point {
+        point.applying(subview.toSuperview.inverted)
+    }
+
+    // MARK: Layout
+
+    /// Marks the view for the next layout pass.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Lays out this view and those below it that need it, now.
+    public func layoutIfNeeded() {
+        if let window {
+            window.layoutPass(from: self)
+        } else {
+            for view in subtree() where view.needsLayout {
+                view.needsLayout = false
+                view.layoutSubviews()
+            }
+        }
+    }
+
+    /// Override to position subviews; called by the layout pass. The default does nothing
+    /// (autoresizing masks are applied as bounds change).
+    open func layoutSubviews() {}
+
+    func clearNeedsLayout() {
+        needsLayout = false
+    }
+}
+
+extension AffineTransform {
+    /// The inverse transform; the identity when this one cannot be inverted.
+    public var inverted: AffineTransform {
+        let det = a * d - b * c
+        guard det != 0 else { return .identity }
+        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+}

@@ -1,0 +1,101 @@
+/// The key window: the top of the view tree, with a size, a root view controller and the
+/// traits of the device it imitates.
+public final class Window: View {
+    public unowned let application: Application
+    /// The device whose size classes and scale the window reports.
+    public private(set) var device: DevicePreset
+    /// The window's current traits, from its device and size.
+    public private(set) var traitCollection: TraitCollection
+
+    init(application: Application, device: DevicePreset) {
+        self.application = application
+        self.device = device
+        self.traitCollection = device.traits(for: device.portraitSize)
+        super.init(frame: Rect(origin: .zero, size: device.portraitSize))
+        name = "window"
+    }
+
+    public var size: Size { bounds.size }
+
+    /// The controller whose view fills the window. Setting it removes the old root's view
+    /// (disappearance callbacks) and installs the new one's (loading and appearance callbacks).
+    public var rootViewController: ViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let old = oldValue, let view = old.viewIfLoaded, view.superview === self {
+                view.removeFromSuperview()
+            }
+            if let root = rootViewController {
+                let view = root.view!
+                view.frame = bounds
+                view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                addSubview(view)
+            }
+        }
+    }
+
+    /// Resizes the window as a rotation or a multitasking resize would: every controller in
+    /// the hierarchy gets `viewWillTransition(to:)` first (parents before children), then the
+    /// window takes the size and traits; the next layout pass delivers trait changes and layout.
+    public func setSize(_ newSize: Size) {
+        guard newSize != size else { return }
+        rootViewController?.forwardSizeTransition(to: newSize)
+        bounds = Rect(origin: bounds.origin, size: newSize)
+        traitCollection = device.traits(for: newSize)
+    }
+
+    /// Imitates `device`, in portrait unless `landscape`.
+    public func setDevice(_ device: DevicePreset, landscape: Bool = false) {
+        self.device = device
+        let portrait = device.portraitSize
+        let target = landscape ? Size(width: portrait.height, height: portrait.width) : portrait
+        if target == size {
+            traitCollection = device.traits(for: target)
+        } else {
+            setSize(target)
+        }
+    }
+
+    // MARK: Appearance as views enter and leave the window
+
+    func subtreeWillEnter(_ view: View) {
+        ViewController.appearanceRoots(in: view).forEach { $0.changeAppearance(appearing: true, animated: false) }
+    }
+
+    func subtreeDidEnter(_ view: View) {
+        let roots = ViewController.appearanceRoots(in: view)
+        roots.forEach { $0.sendIsAppearing() }
+        layoutPass(from: view)
+        roots.forEach { $0.endAppearance() }
+    }
+
+    func subtreeWillLeave(_ view: View) {
+        ViewController.appearanceRoots(in: view).forEach { $0.changeAppearance(appearing: false, animated: false) }
+    }
+
+    func subtreeDidLeave(_ view: View) {
+        ViewController.appearanceRoots(in: view).forEach { $0.endAppearance() }
+    }
+
+    // MARK: Layout
+
+    /// The layout pass over `view` and below, parents before children. For each controller's
+    /// view: trait changes, then `viewWillLayoutSubviews`, `layoutSubviews`, `viewDidLayoutSubviews`
+    /// when the view needs layout.
+    func layoutPass(from view: View) {
+        if let controller = view.owningController {
+            controller.updateTraits(to: traitCollection)
+        }
+        if view.needsLayout {
+            view.clearNeedsLayout()
+            if let controller = view.owningController {
+                controller.layoutView(view)
+            } else {
+                view.layoutSubviews()
+            }
+        }
+        for subview in view.subviews where subview.superview === view {
+            layoutPass(from: subview)
+        }
+    }
+}
