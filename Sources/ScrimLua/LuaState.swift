@@ -1,1 +1,179 @@
-import ScrimCore
+import CLua
+
+/// A native function callable from Lua. It returns its number of results, pushed on the
+/// stack, or throws; a thrown error becomes a Lua error raised from C after it returns.
+public typealias NativeFunction = (LuaCall) throws -> Int32
+
+/// Owns a `lua_State`. Every call into Lua goes through `protectedCall`, so a Lua error
+/// never unwinds through Swift frames; native functions are entered through a C trampoline
+/// that raises their errors only after they return.
+public final class LuaState {
+    /// The running thread: the main thread, or while a native function runs, the thread
+    /// (coroutine) that called it. Every helper works on this one.
+    public private(set) var L: OpaquePointer
+    private let mainThread: OpaquePointer
+    private var natives: [(name: String, body: NativeFunction)] = []
+    /// Bridged classes by metatable name, most specific first (see `register`).
+    var classes: [(metatable: String, matches: (AnyObject) -> Bool)] = []
+
+    public init() {
+        guard let state = luaL_newstate() else { fatalError("Lua could not allocate its state") }
+        L = state
+        mainThread = state
+        luaL_openlibs(L)
+        scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        lua_close(mainThread)
+    }
+
+    /// The `LuaState` that owns `L` (any of its threads).
+    static func owner(of L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(scrim_extraspace(L).pointee!).takeUnretainedValue()
+    }
+
+    /// A key unique to this state, for `lua_rawgetp`/`lua_rawsetp` in the registry.
+    var registryKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: Native functions
+
+    /// Pushes a Lua function that runs `body`. `name` is used in error messages.
+    public func pushFunction(_ name: String, _ body: @escaping NativeFunction) {
+        natives.append((name, body))
+        lua_pushinteger(L, lua_Integer(natives.count - 1))
+        scrim_pushnative(L, nativeEntry, 1)
+    }
+
+    /// Sets `table[name]` (table at `index`) to a native function.
+    public func setFunction(_ name: String, in index: Int32, qualifiedName: String? = nil,
+                            _ body: @escaping NativeFunction) {
+        let table = lua_absindex(L, index)
+        pushFunction(qualifiedName ?? name, body)
+        lua_setfield(L, table, name)
+    }
+
+    fileprivate func callNative(_ L: OpaquePointer, index: Int) -> Int32 {
+        let native = natives[index]
+        let caller = self.L
+        self.L = L
+        defer { self.L = caller }
+        do {
+            return try native.body(LuaCall(L: L, state: self, functionName: native.name))
+        } catch let raise as LuaRaise {
+            push(raise.message)
+            return SCRIM_RAISE
+        } catch let error as LuaError {
+            // An error located in other Lua code (a plugin file) keeps its location; one
+            // without gets the calling line.
+            push(error.description)
+            return error.location == nil ? SCRIM_RAISE : SCRIM_RAISE_RAW
+        } catch {
+            push("\(error)")
+            return SCRIM_RAISE
+        }
+    }
+
+    // MARK: Protected calls
+
+    /// Calls the function below its `nargs` arguments on the stack, protected. On success the
+    /// results stay on the stack; on error nothing does and the error is returned.
+    @discardableResult
+    public func protectedCall(nargs: Int32, nresults: Int32) -> LuaError? {
+        let base = lua_gettop(L) - nargs
+        scrim_pushmsgh(L)
+        scrim_insert(L, base)
+        let status = scrim_pcall(L, nargs, nresults, base)
+        scrim_remove(L, base)
+        guard status != LUA_OK else { return nil }
+        let error = readError(at: -1, status: status)
+        scrim_pop(L, 1)
+        return error
+    }
+
+    /// Loads `source` as a text chunk named `chunkName` (`@path` for files) and runs it with
+    /// `nresults` results left on the stack.
+    public func run(source: String, chunkName: String, nresults: Int32 = 0) -> LuaError? {
+        if let error = load(source: source, chunkName: chunkName) { return error }
+        return protectedCall(nargs: 0, nresults: nresults)
+    }
+
+    /// Loads `source` as a text chunk and pushes it as a function, or returns the syntax error.
+    public func load(source: String, chunkName: String) -> LuaError? {
+        let length = source.utf8.count
+        let status = source.withCString { text in
+            scrim_loadbuffer(L, text, length, chunkName, "t")
+        }
+        guard status != LUA_OK else { return nil }
+        let message = string(at: -1) ?? "cannot load \(chunkName)"
+        scrim_pop(L, 1)
+        return LuaError(message: message, location: LuaState.location(in: message))
+    }
+
+    /// Loads the file at `path` as a text chunk named `@path`, pushing it as a function.
+    public func loadFile(_ path: String) -> LuaError? {
+        let status = luaL_loadfilex(L, path, "t")
+        guard status != LUA_OK else { return nil }
+        let message = string(at: -1) ?? "cannot load \(path)"
+        scrim_pop(L, 1)
+        return LuaError(message: message, location: LuaState.location(in: message))
+    }
+
+    private func readError(at index: Int32, status: Int32) -> LuaError {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE else {
+            // The message handler itself failed (LUA_ERRERR) or memory ran out before it ran.
+            let text = string(at: table) ?? (status == LUA_ERRMEM ? "not enough memory" : "error in error handling")
+            return LuaError(message: text)
+        }
+        lua_getfield(L, table, "message")
+        let message = string(at: -1) ?? "unknown error"
+        lua_getfield(L, table, "where")
+        let location = string(at: -1)
+        lua_getfield(L, table, "traceback")
+        let traceback = string(at: -1) ?? ""
+        scrim_pop(L, 3)
+        return LuaError(message: message, location: location, traceback: traceback)
+    }
+
+    /// The `file:line` a Lua message starts with, if any (syntax errors carry one).
+    static func location(in message: String) -> String? {
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, Int(parts[1]) != nil else { return nil }
+        return "\(parts[0]):\(parts[1])"
+    }
+
+    // MARK: Stack helpers (never raise)
+
+    public var top: Int32 {
+        get { lua_gettop(L) }
+        set { lua_settop(L, newValue) }
+    }
+
+    /// The string at `index` without converting numbers in place; nil for other types.
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = scrim_tostring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    public func push(_ string: String) {
+        let length = string.utf8.count
+        _ = string.withCString { lua_pushlstring(L, $0, length) }
+    }
+
+    /// Pushes `value[key]` of the table at `index` without metamethods.
+    public func rawField(_ key: String, of index: Int32) {
+        let table = lua_absindex(L, index)
+        lua_pushstring(L, key)
+        lua_rawget(L, table)
+    }
+}
+
+/// The entry of every native function: upvalue 2 is the function's index in its state.
+private let nativeEntry: scrim_native_fn = { L in
+    guard let L else { return 0 }
+    let index = Int(scrim_tointeger(L, scrim_upvalueindex(2), nil))
+    return LuaState.owner(of: L).callNative(L, index: index)
+}

@@ -41,11 +41,11 @@ extension ViewController {
             appearanceState = .appearing
             appearanceAnimated = animated
             isAppearingSent = false
-            send(.viewWillAppear, [("animated", .bool(animated))]) { viewWillAppear(animated) }
+            send(.viewWillAppear(animated: animated))
         case (false, .appeared), (false, .appearing):
             appearanceState = .disappearing
             appearanceAnimated = animated
-            send(.viewWillDisappear, [("animated", .bool(animated))]) { viewWillDisappear(animated) }
+            send(.viewWillDisappear(animated: animated))
         default:
             return
         }
@@ -56,7 +56,7 @@ extension ViewController {
         if appearanceState == .appearing, !isAppearingSent {
             isAppearingSent = true
             let animated = appearanceAnimated
-            send(.viewIsAppearing, [("animated", .bool(animated))]) { viewIsAppearing(animated) }
+            send(.viewIsAppearing(animated: animated))
         }
         for child in appearanceChildren { child.sendIsAppearing() }
     }
@@ -67,13 +67,13 @@ extension ViewController {
         case .appearing:
             if !isAppearingSent {
                 isAppearingSent = true
-                send(.viewIsAppearing, [("animated", .bool(animated))]) { viewIsAppearing(animated) }
+                send(.viewIsAppearing(animated: animated))
             }
             appearanceState = .appeared
-            send(.viewDidAppear, [("animated", .bool(animated))]) { viewDidAppear(animated) }
+            send(.viewDidAppear(animated: animated))
         case .disappearing:
             appearanceState = .disappeared
-            send(.viewDidDisappear, [("animated", .bool(animated))]) { viewDidDisappear(animated) }
+            send(.viewDidDisappear(animated: animated))
         default:
             return
         }

@@ -28,16 +28,12 @@ extension ViewController {
 
     /// Traces `willMoveToParent` and calls `willMoveToParent(_:)`.
     public final func willMove(toParent parent: ViewController?) {
-        send(.willMoveToParent, [("parent", parent.map { .string($0.name) } ?? .null)]) {
-            willMoveToParent(parent)
-        }
+        send(.willMoveToParent(parent))
     }
 
     /// Traces `didMoveToParent` and calls `didMoveToParent(_:)`.
     public final func didMove(toParent parent: ViewController?) {
-        send(.didMoveToParent, [("parent", parent.map { .string($0.name) } ?? .null)]) {
-            didMoveToParent(parent)
-        }
+        send(.didMoveToParent(parent))
     }
 
     /// Swaps two children's views in the `from` view's superview, as

@@ -56,9 +56,9 @@ open class ViewController {
 
     public final func loadViewIfNeeded() {
         guard storedView == nil else { return }
-        send(.loadView) { loadView() }
+        send(.loadView)
         if storedView == nil { replaceView(with: makeDefaultView()) }
-        send(.viewDidLoad) { viewDidLoad() }
+        send(.viewDidLoad)
     }
 
     /// A view the size of the window that follows its superview's size: what `loadView` makes.
@@ -96,37 +96,32 @@ open class ViewController {
 
     // MARK: Dispatch
 
-    /// Delivers `event` to this controller through the application's dispatcher.
-    func send(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], _ callback: () -> Void) {
-        application.dispatcher.deliver(event, to: self, args: args, callback)
+    /// Delivers `callback` to this controller through the application's dispatcher.
+    func send(_ callback: LifecycleCallback) {
+        application.dispatcher.deliver(callback, to: self)
     }
 
     func layoutView(_ view: View) {
-        send(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
+        send(.viewWillLayoutSubviews)
         view.layoutSubviews()
-        send(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
+        send(.viewDidLayoutSubviews)
     }
 
     func updateTraits(to traits: TraitCollection) {
         guard traits != traitCollection else { return }
         let previous = traitCollection
         traitCollection = traits
-        send(.traitCollectionDidChange, [
-            ("horizontalSizeClass", .string(traits.horizontalSizeClass.rawValue)),
-            ("verticalSizeClass", .string(traits.verticalSizeClass.rawValue)),
-        ]) { traitCollectionDidChange(previous) }
+        send(.traitCollectionDidChange(previous: previous, current: traits))
     }
 
     /// `viewWillTransition(to:)` here, then in the children (UIKit's default forwarding).
     func forwardSizeTransition(to size: Size) {
-        send(.viewWillTransitionToSize, [("width", .number(size.width)), ("height", .number(size.height))]) {
-            viewWillTransition(to: size)
-        }
+        send(.viewWillTransitionToSize(size))
         for child in children { child.forwardSizeTransition(to: size) }
     }
 
     func receiveMemoryWarning() {
-        send(.didReceiveMemoryWarning) { didReceiveMemoryWarning() }
+        send(.didReceiveMemoryWarning)
         if let view = storedView, view.window == nil {
             view.removeFromSuperview()
             replaceView(with: nil)

@@ -1,6 +1,6 @@
 /// Receives every lifecycle callback after the controller has handled it (plugin hooks, loggers).
 public protocol LifecycleObserver: AnyObject {
-    func controller(_ controller: ViewController, didHandle event: TraceEvent)
+    func controller(_ controller: ViewController, didHandle callback: LifecycleCallback, event: TraceEvent)
 }
 
 /// Receives every trace event as it is recorded (trace files, sockets, test recorders).
@@ -42,12 +42,11 @@ public final class LifecycleDispatcher {
         record(event.rawValue, controller: controller, args: args, by: by)
     }
 
-    /// Delivers a lifecycle callback to `controller`: trace, callback, observers.
-    func deliver(_ event: LifecycleEvent, to controller: ViewController,
-                 args: [(String, TraceValue)] = [], _ callback: () -> Void) {
-        let entry = record(event, controller: controller.name, args: args)
-        callback()
-        for observer in observers { observer.controller(controller, didHandle: entry) }
+    /// Delivers a lifecycle callback to `controller`: trace, the controller's override, observers.
+    func deliver(_ callback: LifecycleCallback, to controller: ViewController) {
+        let entry = record(callback.event, controller: controller.name, args: callback.traceArgs)
+        callback.invoke(on: controller)
+        for observer in observers { observer.controller(controller, didHandle: callback, event: entry) }
     }
 
     /// Forgets the recorded events; `seq` goes on counting.

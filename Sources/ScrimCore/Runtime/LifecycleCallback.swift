@@ -1,0 +1,75 @@
+/// One view-controller callback with its arguments: what the dispatcher delivers, traces
+/// and shows to observers.
+public enum LifecycleCallback {
+    case loadView
+    case viewDidLoad
+    case viewWillAppear(animated: Bool)
+    case viewIsAppearing(animated: Bool)
+    case viewDidAppear(animated: Bool)
+    case viewWillDisappear(animated: Bool)
+    case viewDidDisappear(animated: Bool)
+    case viewWillLayoutSubviews
+    case viewDidLayoutSubviews
+    case willMoveToParent(ViewController?)
+    case didMoveToParent(ViewController?)
+    case traitCollectionDidChange(previous: TraitCollection?, current: TraitCollection)
+    case viewWillTransitionToSize(Size)
+    case didReceiveMemoryWarning
+
+    public var event: LifecycleEvent {
+        switch self {
+        case .loadView: .loadView
+        case .viewDidLoad: .viewDidLoad
+        case .viewWillAppear: .viewWillAppear
+        case .viewIsAppearing: .viewIsAppearing
+        case .viewDidAppear: .viewDidAppear
+        case .viewWillDisappear: .viewWillDisappear
+        case .viewDidDisappear: .viewDidDisappear
+        case .viewWillLayoutSubviews: .viewWillLayoutSubviews
+        case .viewDidLayoutSubviews: .viewDidLayoutSubviews
+        case .willMoveToParent: .willMoveToParent
+        case .didMoveToParent: .didMoveToParent
+        case .traitCollectionDidChange: .traitCollectionDidChange
+        case .viewWillTransitionToSize: .viewWillTransitionToSize
+        case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+        }
+    }
+
+    /// The trace's `args` for this callback.
+    public var traceArgs: [(String, TraceValue)] {
+        switch self {
+        case .viewWillAppear(let animated), .viewIsAppearing(let animated), .viewDidAppear(let animated),
+             .viewWillDisappear(let animated), .viewDidDisappear(let animated):
+            return [("animated", .bool(animated))]
+        case .willMoveToParent(let parent), .didMoveToParent(let parent):
+            return [("parent", parent.map { .string($0.name) } ?? .null)]
+        case .traitCollectionDidChange(_, let current):
+            return [("horizontalSizeClass", .string(current.horizontalSizeClass.rawValue)),
+                    ("verticalSizeClass", .string(current.verticalSizeClass.rawValue))]
+        case .viewWillTransitionToSize(let size):
+            return [("width", .number(size.width)), ("height", .number(size.height))]
+        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
+            return []
+        }
+    }
+
+    /// Calls the override of this callback on `controller`.
+    func invoke(on controller: ViewController) {
+        switch self {
+        case .loadView: controller.loadView()
+        case .viewDidLoad: controller.viewDidLoad()
+        case .viewWillAppear(let animated): controller.viewWillAppear(animated)
+        case .viewIsAppearing(let animated): controller.viewIsAppearing(animated)
+        case .viewDidAppear(let animated): controller.viewDidAppear(animated)
+        case .viewWillDisappear(let animated): controller.viewWillDisappear(animated)
+        case .viewDidDisappear(let animated): controller.viewDidDisappear(animated)
+        case .viewWillLayoutSubviews: controller.viewWillLayoutSubviews()
+        case .viewDidLayoutSubviews: controller.viewDidLayoutSubviews()
+        case .willMoveToParent(let parent): controller.willMoveToParent(parent)
+        case .didMoveToParent(let parent): controller.didMoveToParent(parent)
+        case .traitCollectionDidChange(let previous, _): controller.traitCollectionDidChange(previous)
+        case .viewWillTransitionToSize(let size): controller.viewWillTransition(to: size)
+        case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
+        }
+    }
+}

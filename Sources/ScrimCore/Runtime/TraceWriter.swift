@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
+/// Writes the trace as JSON Lines to a file or standard output, as events happen.
+public final class TraceWriter: TraceSink {
+    private let file: UnsafeMutablePointer<FILE>
+    private let ownsFile: Bool
+
+    /// Writes to standard output through C's `stdout`, which Lua's `print` shares, so their
+    /// lines stay in order.
+    public init() {
+        file = stdout
+        ownsFile = false
+    }
+
+    /// Writes to the file at `path`, replacing it. Throws when it cannot be opened.
+    public init(path: String) throws(TraceWriterError) {
+        guard let handle = fopen(path, "w") else {
+            throw TraceWriterError(path: path, reason: String(cString: strerror(errno)))
+        }
+        file = handle
+        ownsFile = true
+    }
+
+    public func write(_ event: TraceEvent) {
+        fputs(event.jsonLine, file)
+        fputc(0x0A, file)
+    }
+
+    public func flush() {
+        fflush(file)
+    }
+
+    deinit {
+        if ownsFile { fclose(file) } else { fflush(file) }
+    }
+}
+
+public struct TraceWriterError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write the trace to '\(path)': \(reason)" }
+}

@@ -1,0 +1,59 @@
+import CLua
+import ScrimCore
+
+/// A view controller made from Lua (`ViewController{…}`, `MyClass.new(…)`): each lifecycle
+/// callback calls the Lua function of the same name found on its instance table or class, in
+/// a protected call. An error there is reported as a `scriptError` and the native default
+/// runs instead, so the hierarchy stays consistent.
+final class LuaViewController: ViewController {
+    private weak var runtime: Runtime?
+    /// The instance table: fields set from Lua, with the Lua class as metatable.
+    let peer: LuaRef
+
+    init(runtime: Runtime, peer: LuaRef, name: String?, typeName: String) {
+        self.runtime = runtime
+        self.peer = peer
+        super.init(runtime.application, name: name, typeName: typeName)
+    }
+
+    override func loadView() { dispatch(.loadView) { super.loadView() } }
+    override func viewDidLoad() { dispatch(.viewDidLoad) {} }
+    override func viewWillAppear(_ animated: Bool) { dispatch(.viewWillAppear(animated: animated)) {} }
+    override func viewIsAppearing(_ animated: Bool) { dispatch(.viewIsAppearing(animated: animated)) {} }
+    override func viewDidAppear(_ animated: Bool) { dispatch(.viewDidAppear(animated: animated)) {} }
+    override func viewWillDisappear(_ animated: Bool) { dispatch(.viewWillDisappear(animated: animated)) {} }
+    override func viewDidDisappear(_ animated: Bool) { dispatch(.viewDidDisappear(animated: animated)) {} }
+    override func viewWillLayoutSubviews() { dispatch(.viewWillLayoutSubviews) {} }
+    override func viewDidLayoutSubviews() { dispatch(.viewDidLayoutSubviews) {} }
+    override func willMoveToParent(_ parent: ViewController?) { dispatch(.willMoveToParent(parent)) {} }
+    override func didMoveToParent(_ parent: ViewController?) { dispatch(.didMoveToParent(parent)) {} }
+    override func viewWillTransition(to size: Size) { dispatch(.viewWillTransitionToSize(size)) {} }
+    override func didReceiveMemoryWarning() { dispatch(.didReceiveMemoryWarning) {} }
+    override func traitCollectionDidChange(_ previous: TraitCollection?) {
+        dispatch(.traitCollectionDidChange(previous: previous, current: traitCollection)) {}
+    }
+
+    /// Calls the Lua override of `callback`, or `native` when there is none (or it is
+    /// `scrim.ViewController`'s own default) or when the override fails.
+    private func dispatch(_ callback: LifecycleCallback, native: () -> Void) {
+        guard let runtime, let lua = runtime.lua else { return native() }
+        let method = callback.event.rawValue
+        let top = lua.top
+        defer { lua.top = top }
+        peer.push()
+        lua.lookup(method, inInstance: -1)
+        switch lua_type(lua.L, -1) {
+        case LUA_TFUNCTION where !runtime.isDefaultViewControllerMethod(method, at: -1):
+            lua.push(object: self)
+            let count = runtime.pushArguments(for: callback)
+            if !runtime.callLua(nargs: 1 + count, controller: self, callback: method) { native() }
+        case LUA_TNIL, LUA_TFUNCTION:
+            native()
+        default:
+            let kind = lua.typeName(at: -1)
+            runtime.reportScriptError(LuaError(message: "'\(method)' of '\(name)' is a \(kind), not a function"),
+                                      controller: self, callback: method)
+            native()
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import CLua
+
+/// How one native type looks from Lua: its properties and methods by UIKit's names.
+///
+/// Instances are full userdata holding a retained reference; the same native object is
+/// always the same Lua value (an identity table with weak values maps objects to userdata),
+/// so `a.parent == b` compares identities.
+public final class BridgedClass<Object: AnyObject> {
+    public typealias Getter = (Object, LuaCall) throws -> Void
+    public typealias Setter = (Object, LuaCall, Int32) throws -> Void
+    public typealias Method = (Object, LuaCall) throws -> Int32
+
+    public let name: String
+    var getters: [String: Getter] = [:]
+    var setters: [String: Setter] = [:]
+    var methods: [(name: String, body: Method)] = []
+    /// Where fields that are not native properties live (a Lua subclass's instance table).
+    var peer: ((Object) -> LuaRef?)?
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// A property; `get` pushes the value, `set` reads it from the given stack index.
+    public func property(_ name: String, get: @escaping Getter, set: Setter? = nil) {
+        getters[name] = get
+        if let set { setters[name] = set }
+    }
+
+    /// A method, called with `:` (stack index 1 is `self`).
+    public func method(_ name: String, _ body: @escaping Method) {
+        methods.removeAll { $0.name == name }
+        methods.append((name, body))
+    }
+
+    /// Takes every member of `parent`, a class of a superclass of `Object`.
+    public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
+        for (key, get) in parent.getters {
+            getters[key] = { object, call in try get(object as! Parent, call) }
+        }
+        for (key, set) in parent.setters {
+            setters[key] = { object, call, index in try set(object as! Parent, call, index) }
+        }
+        for (key, body) in parent.methods {
+            method(key) { object, call in try body(object as! Parent, call) }
+        }
+    }
+}
+
+extension LuaState {
+    private static let objectsKey = "scrim.objects"
+
+    /// Creates the metatable of `cls`. Register subclasses before their superclasses: an
+    /// object gets the metatable of the first registered class it is an instance of.
+    public func register<Object: AnyObject>(_ cls: BridgedClass<Object>) {
+        if lua_getfield(L, scrim_registryindex(), LuaState.objectsKey) == LUA_TNIL {
+            scrim_pop(L, 1)
+            lua_createtable(L, 0, 0)
+            lua_createtable(L, 0, 1)
+            push("v")
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+            lua_setfield(L, scrim_registryindex(), LuaState.objectsKey)
+        } else {
+            scrim_pop(L, 1)
+        }
+
+        let metatableName = "scrim.class." + cls.name
+        luaL_newmetatable(L, metatableName)
+        let mt = lua_gettop(L)
+        lua_pushboolean(L, 1)
+        lua_rawsetp(L, mt, registryKey)
+        push(cls.name)
+        lua_setfield(L, mt, "__name")
+
+        lua_createtable(L, 0, Int32(cls.methods.count))
+        for (name, body) in cls.methods {
+            setFunction(name, in: -1, qualifiedName: "\(cls.name):\(name)") { call in
+                let object = try call.object(1, Object.self, expected: cls.name)
+                return try body(object, call)
+            }
+        }
+        lua_setfield(L, mt, "__methods")
+
+        setFunction("__index", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            guard let key = call.state.string(at: 2) else {
+                lua_pushnil(call.L)
+                return 1
+            }
+            if let get = cls.getters[key] {
+                try get(object, LuaCall(L: call.L, state: call.state, functionName: "\(cls.name).\(key)", role: .property))
+                return 1
+            }
+            lua_getmetatable(call.L, 1)
+            lua_getfield(call.L, -1, "__methods")
+            if lua_getfield(call.L, -1, key) != LUA_TNIL { return 1 }
+            if let peer = cls.peer?(object) {
+                peer.push()
+                call.state.lookup(key, inInstance: -1)
+                return 1
+            }
+            lua_pushnil(call.L)
+            return 1
+        }
+
+        setFunction("__newindex", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            let key = try call.string(2)
+            if let set = cls.setters[key] {
+                try set(object, LuaCall(L: call.L, state: call.state, functionName: "\(cls.name).\(key)", role: .property), 3)
+                return 0
+            }
+            if cls.getters[key] != nil { throw LuaRaise("property '\(key)' of \(cls.name) is read-only") }
+            if let peer = cls.peer?(object) {
+                peer.push()
+                lua_pushvalue(call.L, 2)
+                lua_pushvalue(call.L, 3)
+                lua_rawset(call.L, -3)
+                return 0
+            }
+            throw LuaRaise("\(cls.name) has no property '\(key)'")
+        }
+
+        setFunction("__tostring", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            call.state.push("\(cls.name)(\(object))")
+            return 1
+        }
+
+        setFunction("__gc", in: mt) { call in
+            if let slot = lua_touserdata(call.L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+               let pointer = slot.pointee {
+                slot.pointee = nil
+                Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            }
+            return 0
+        }
+        scrim_pop(L, 1)
+        classes.append((metatableName, { $0 is Object }))
+    }
+
+    /// Pushes the Lua value of `object`: its existing userdata, or a new one.
+    public func push(object: AnyObject?) {
+        guard let object else {
+            lua_pushnil(L)
+            return
+        }
+        lua_getfield(L, scrim_registryindex(), LuaState.objectsKey)
+        let key = Unmanaged.passUnretained(object).toOpaque()
+        if lua_rawgetp(L, -1, key) != LUA_TNIL {
+            scrim_remove(L, -2)
+            return
+        }
+        scrim_pop(L, 1)
+        guard let metatable = classes.first(where: { $0.matches(object) })?.metatable else {
+            scrim_pop(L, 1)
+            lua_pushnil(L)
+            return
+        }
+        let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        luaL_setmetatable(L, metatable)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, key)
+        scrim_remove(L, -2)
+    }
+
+    /// The native object of the bridged userdata at `index`; nil for any other value.
+    /// Throws if the userdata's object was already released by the collector.
+    public func object(at index: Int32) throws -> AnyObject? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        let isBridged = lua_rawgetp(L, -1, registryKey) == LUA_TBOOLEAN
+        scrim_pop(L, 2)
+        guard isBridged else { return nil }
+        guard let pointer = lua_touserdata(L, index)?.load(as: UnsafeMutableRawPointer?.self) else {
+            throw LuaRaise("attempt to use an object after it was collected")
+        }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// A type name for messages: a bridged object's class name, else Lua's type name.
+    public func typeName(at index: Int32) -> String {
+        if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+            lua_getfield(L, -1, "__name")
+            let name = string(at: -1)
+            scrim_pop(L, 2)
+            if let name { return name }
+        }
+        return String(cString: scrim_typename(L, index))
+    }
+
+    /// Replaces the table at `index` (an instance) with `instance[key]`, looked up through
+    /// its class chain (`__index` tables of metatables) without running metamethods.
+    public func lookup(_ key: String, inInstance index: Int32) {
+        let slot = lua_absindex(L, index)
+        lua_pushvalue(L, slot)
+        for _ in 0..<64 {
+            guard lua_type(L, -1) == LUA_TTABLE else { break }
+            rawField(key, of: -1)
+            if lua_type(L, -1) != LUA_TNIL {
+                scrim_replace(L, slot)
+                scrim_pop(L, 1)
+                return
+            }
+            scrim_pop(L, 1)
+            guard lua_getmetatable(L, -1) != 0 else { break }
+            rawField("__index", of: -1)
+            scrim_remove(L, -2)
+            scrim_remove(L, -2)
+        }
+        scrim_pop(L, 1)
+        lua_pushnil(L)
+        scrim_replace(L, slot)
+    }
+}

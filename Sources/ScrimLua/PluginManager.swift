@@ -1,0 +1,150 @@
+import CLua
+import Foundation
+import ScrimCore
+
+/// Finds plugins by name along the search paths, loads them, and runs their lifecycle hooks
+/// for every controller (after the controller's own callback, in load order).
+public final class PluginManager {
+    /// Folders searched in order; the first that has the plugin wins.
+    public var searchPaths: [String]
+    /// Loaded plugins, in load order.
+    public private(set) var loaded: [Plugin] = []
+    weak var runtime: Runtime?
+
+    init(searchPaths: [String]) {
+        self.searchPaths = searchPaths
+    }
+
+    /// The search paths a command-line run uses: `extra` (from `--plugins`), then `./Plugins`,
+    /// then each folder of `$SCRIM_PLUGIN_PATH` (colon-separated), then the shipped `Plugins/`.
+    public static func defaultSearchPaths(extra: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                                          shipped: String? = shippedPluginsDirectory) -> [String] {
+        var paths = extra + ["Plugins"]
+        paths += (environment["SCRIM_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
+        if let shipped { paths.append(shipped) }
+        var seen = Set<String>()
+        return paths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    /// The `Plugins/` folder of the Scrim source tree this library was built from, if it exists.
+    public static var shippedPluginsDirectory: String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Plugins").path
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? folder : nil
+    }
+
+    public func plugin(named name: String) -> Plugin? {
+        loaded.first { $0.name == name }
+    }
+
+    /// The file to run for plugin `name`: the first `<dir>/<name>.lua` or `<dir>/<name>/init.lua`.
+    public func locate(_ name: String) -> String? {
+        for directory in searchPaths {
+            for candidate in ["\(directory)/\(name).lua", "\(directory)/\(name)/init.lua"]
+            where FileManager.default.fileExists(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// The plugin `name`, loaded from the search paths if it is not loaded yet.
+    public func load(named name: String) throws(LuaError) -> Plugin {
+        if let plugin = plugin(named: name) { return plugin }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
+            throw LuaError(message: "invalid plugin name '\(name)': use letters, digits, '-', '_' and '.'")
+        }
+        guard let file = locate(name) else {
+            let paths = searchPaths.isEmpty ? "no search paths" : searchPaths.joined(separator: ", ")
+            throw LuaError(message: "plugin '\(name)' not found (searched \(paths))")
+        }
+        return try run(file: file, expectedName: name)
+    }
+
+    /// Loads the plugin file or folder at `path`, under the name it declares.
+    public func load(path: String) throws(LuaError) -> Plugin {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LuaError(message: "cannot load plugin: no file or folder at '\(path)'")
+        }
+        let file = isDirectory.boolValue ? "\(path)/init.lua" : path
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw LuaError(message: "cannot load plugin: the folder '\(path)' has no init.lua")
+        }
+        return try run(file: file, expectedName: nil)
+    }
+
+    /// Runs a plugin file in its own environment (globals read through to the scenario's)
+    /// and registers what it returns.
+    private func run(file: String, expectedName: String?) throws(LuaError) -> Plugin {
+        guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        let L = lua.L
+        let top = lua.top
+        defer { lua.top = top }
+        if let error = lua.loadFile(file) { throw error }
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        scrim_pushglobaltable(L)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_setupvalue(L, -2, 1)
+        if let error = lua.protectedCall(nargs: 0, nresults: 1) { throw error }
+
+        runtime.internals.push()
+        lua.rawField("isPlugin", of: -1)
+        scrim_remove(L, -2)
+        lua_pushvalue(L, -2)
+        if let error = lua.protectedCall(nargs: 1, nresults: 1) { throw error }
+        let isPlugin = lua_toboolean(L, -1) != 0
+        scrim_pop(L, 1)
+        guard isPlugin else {
+            throw LuaError(message: "\(file): a plugin must return scrim.plugin{ name = …, … }, got \(lua.typeName(at: -1))")
+        }
+        lua.rawField("name", of: -1)
+        let name = lua.string(at: -1) ?? ""
+        lua.rawField("version", of: -2)
+        let version = lua_type(L, -1) == LUA_TNIL ? nil : runtime.describe(at: -1)
+        scrim_pop(L, 2)
+        if let expectedName, name != expectedName {
+            throw LuaError(message: "\(file): declares plugin '\(name)' but was looked up as '\(expectedName)'; the name must match the file or folder name")
+        }
+        if let existing = plugin(named: name) {
+            throw LuaError(message: "\(file): a plugin named '\(name)' is already loaded from \(existing.path)")
+        }
+        let plugin = Plugin(name: name, version: version, path: file, exports: LuaRef(popping: lua))
+        loaded.append(plugin)
+        runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
+            ("name", .string(name)), ("version", version.map { .string($0) } ?? .null), ("path", .string(file)),
+        ])
+        return plugin
+    }
+}
+
+extension PluginManager: LifecycleObserver {
+    /// Runs each loaded plugin's hook for the callback (`hooks.viewDidAppear(vc, animated)` …).
+    public func controller(_ controller: ViewController, didHandle callback: LifecycleCallback, event: TraceEvent) {
+        guard !loaded.isEmpty, let runtime, let lua = runtime.lua else { return }
+        let top = lua.top
+        defer { lua.top = top }
+        for plugin in loaded {
+            plugin.exports.push()
+            lua.rawField("hooks", of: -1)
+            guard lua_type(lua.L, -1) == LUA_TTABLE else {
+                lua.top = top
+                continue
+            }
+            lua.rawField(event.event, of: -1)
+            guard lua_type(lua.L, -1) == LUA_TFUNCTION else {
+                lua.top = top
+                continue
+            }
+            lua.push(object: controller)
+            let count = runtime.pushArguments(for: callback)
+            runtime.callLua(nargs: 1 + count, controller: controller, callback: "hook \(event.event) of plugin '\(plugin.name)'")
+            lua.top = top
+        }
+    }
+}

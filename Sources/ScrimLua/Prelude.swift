@@ -1,0 +1,201 @@
+/// The Lua half of the scenario surface: geometry constructors, transforms, the class system
+/// (`Base:extend`, `Class.new`, `Class{…}`, `Class.super`) and `scrim.plugin`. Run once per
+/// state with `(scrim, metatables, native)`; returns the internals the Swift side uses.
+enum Prelude {
+    static let chunkName = "=[scrim prelude]"
+
+    static let source = #"""
+local scrim, metatables, native = ...
+local type, error, setmetatable, getmetatable, rawget, pairs, select = type, error, setmetatable, getmetatable, rawget, pairs, select
+local format = string.format
+
+-- Numbers print as the trace writes them: integers bare, others with up to six decimals.
+local function num(n)
+  if n == math.floor(n) and math.abs(n) < 1e15 then return format("%d", n) end
+  return (format("%.6f", n):gsub("0+$", ""))
+end
+
+local function check(value, index, fname)
+  if type(value) ~= "number" then
+    error(format("bad argument #%d to '%s' (number expected, got %s)", index, fname, type(value)), 3)
+  end
+  return value
+end
+
+-- Geometry -----------------------------------------------------------------------------------
+
+local Rect, Size, Point, Transform = metatables.Rect, metatables.Size, metatables.Point, metatables.Transform
+Rect.__tostring = function(r) return format("rect(%s, %s, %s, %s)", num(r.x), num(r.y), num(r.width), num(r.height)) end
+Size.__tostring = function(s) return format("size(%s, %s)", num(s.width), num(s.height)) end
+Point.__tostring = function(p) return format("point(%s, %s)", num(p.x), num(p.y)) end
+Rect.__eq = function(a, b) return a.x == b.x and a.y == b.y and a.width == b.width and a.height == b.height end
+Size.__eq = function(a, b) return a.width == b.width and a.height == b.height end
+Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
+
+function scrim.rect(x, y, width, height)
+  return setmetatable({ x = check(x, 1, "rect"), y = check(y, 2, "rect"),
+                        width = check(width, 3, "rect"), height = check(height, 4, "rect") }, Rect)
+end
+
+function scrim.size(width, height)
+  return setmetatable({ width = check(width, 1, "size"), height = check(height, 2, "size") }, Size)
+end
+
+function scrim.point(x, y)
+  return setmetatable({ x = check(x, 1, "point"), y = check(y, 2, "point") }, Point)
+end
+
+local function transform(a, b, c, d, tx, ty)
+  return setmetatable({ a = a, b = b, c = c, d = d, tx = tx, ty = ty }, Transform)
+end
+
+local TransformMethods = {}
+Transform.__index = TransformMethods
+Transform.__tostring = function(t)
+  return format("transform(%s, %s, %s, %s, %s, %s)", num(t.a), num(t.b), num(t.c), num(t.d), num(t.tx), num(t.ty))
+end
+Transform.__eq = function(p, q)
+  return p.a == q.a and p.b == q.b and p.c == q.c and p.d == q.d and p.tx == q.tx and p.ty == q.ty
+end
+
+-- `p` followed by `q` (CGAffineTransformConcat).
+function TransformMethods.concatenating(p, q)
+  return transform(p.a * q.a + p.b * q.c, p.a * q.b + p.b * q.d,
+                   p.c * q.a + p.d * q.c, p.c * q.b + p.d * q.d,
+                   p.tx * q.a + p.ty * q.c + q.tx, p.tx * q.b + p.ty * q.d + q.ty)
+end
+
+scrim.transform = {
+  identity = transform(1, 0, 0, 1, 0, 0),
+  translation = function(x, y) return transform(1, 0, 0, 1, check(x, 1, "translation"), check(y, 2, "translation")) end,
+  scale = function(x, y) return transform(check(x, 1, "scale"), 0, 0, check(y or x, 2, "scale"), 0, 0) end,
+  rotation = function(angle)
+    local c, s = math.cos(check(angle, 1, "rotation")), math.sin(angle)
+    return transform(c, s, -s, c, 0, 0)
+  end,
+}
+function TransformMethods.translatedBy(t, x, y) return scrim.transform.translation(x, y):concatenating(t) end
+function TransformMethods.scaledBy(t, x, y) return scrim.transform.scale(x, y):concatenating(t) end
+function TransformMethods.rotated(t, angle) return scrim.transform.rotation(angle):concatenating(t) end
+function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
+
+-- Classes ------------------------------------------------------------------------------------
+-- A class is a table: instances have it as metatable (`__index` is the class itself), and the
+-- class's own metatable has `__index = superclass` and `__call = new`. Metamethods are copied
+-- down so instances of subclasses keep them.
+
+local ClassMeta = {}
+
+local function makeClass(parent, name)
+  local cls = {}
+  if parent then
+    for key, value in pairs(parent) do
+      if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name" then
+        cls[key] = value
+      end
+    end
+  end
+  cls.__index = cls
+  cls.__name = name
+  cls.super = parent
+  cls.new = function(...) return cls.__construct(cls, ...) end
+  return setmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
+                             __tostring = function() return "class " .. name end })
+end
+
+local Object = makeClass(nil, "Object")
+Object.__construct = function(cls, ...)
+  local instance = setmetatable({}, cls)
+  instance:init(...)
+  return instance
+end
+function Object:init() end
+
+--- A subclass named `name` (default: this class's name).
+function Object.extend(cls, name)
+  if type(cls) ~= "table" or rawget(cls, "__index") ~= cls then
+    error("bad self to 'extend' (call it as Class:extend(\"Name\"))", 2)
+  end
+  if name ~= nil and type(name) ~= "string" then
+    error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
+  end
+  return makeClass(cls, name or cls.__name)
+end
+
+--- Whether `value` is an instance of `cls` or of a subclass.
+function Object.isInstance(cls, value)
+  local mt = getmetatable(value)
+  while mt do
+    if mt == cls then return true end
+    local meta = getmetatable(mt)
+    mt = meta and rawget(meta, "__index")
+  end
+  return false
+end
+
+scrim.Object = Object
+
+-- Applies a constructor table's fields in sorted order (deterministic), `name` excepted.
+local function applyProperties(instance, props, className)
+  if props == nil then return end
+  if type(props) ~= "table" then
+    error(format("bad argument #1 to '%s' (table of properties expected, got %s)", className, type(props)), 4)
+  end
+  local keys = {}
+  for key in pairs(props) do
+    if type(key) ~= "string" then
+      error(format("bad argument #1 to '%s' (property names must be strings, got %s)", className, type(key)), 4)
+    end
+    if key ~= "name" then keys[#keys + 1] = key end
+  end
+  table.sort(keys)
+  for _, key in ipairs(keys) do
+    local ok, message = pcall(function() instance[key] = props[key] end)
+    if not ok then
+      local detail = tostring(message):gsub("^%[scrim prelude%]:%d+: ", "")
+      detail = detail:match("^bad value for '[^']*' %((.*)%)$") or detail
+      error(format("bad field '%s' in '%s' (%s)", key, className, detail), 4)
+    end
+  end
+end
+
+local ViewController = makeClass(Object, "ViewController")
+ViewController.__construct = function(cls, props, ...)
+  local name = type(props) == "table" and props.name or nil
+  if name ~= nil and type(name) ~= "string" then
+    error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 3)
+  end
+  local vc = native.newViewController(cls, name)
+  vc:init(props, ...)
+  return vc
+end
+function ViewController:init(props) applyProperties(self, props, self.__name or "ViewController") end
+scrim.ViewController = ViewController
+
+-- Plugins ------------------------------------------------------------------------------------
+
+local plugins = setmetatable({}, { __mode = "k" })
+
+--- `scrim.plugin{…}` declares a plugin (what a plugin file returns); `plugin "name"` gives the
+--- exports of the plugin `name`, loading it from the plugin paths on first use.
+function scrim.plugin(spec)
+  if type(spec) == "string" then return native.plugin(spec) end
+  if type(spec) ~= "table" then
+    error(format("bad argument #1 to 'plugin' (table or plugin name expected, got %s)", type(spec)), 2)
+  end
+  if type(spec.name) ~= "string" or spec.name == "" then
+    error("bad argument #1 to 'plugin' (field 'name' must be a non-empty string)", 2)
+  end
+  if spec.hooks ~= nil and type(spec.hooks) ~= "table" then
+    error(format("bad argument #1 to 'plugin' (field 'hooks' must be a table, got %s)", type(spec.hooks)), 2)
+  end
+  plugins[spec] = true
+  return spec
+end
+
+return {
+  isPlugin = function(value) return plugins[value] == true end,
+  tostring = tostring,
+}
+"""#
+}

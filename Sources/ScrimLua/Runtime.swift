@@ -1,0 +1,95 @@
+import CLua
+import Foundation
+import ScrimCore
+
+/// A Scrim runtime: an application (clock, run loop, window, trace) with a Lua state whose
+/// globals are the scenario surface, and the plugins loaded into it. One thread owns a runtime.
+public final class Runtime {
+    public let application: Application
+    public private(set) var lua: LuaState!
+    public let plugins: PluginManager
+    /// Where script errors are printed (standard error by default).
+    public var errorOutput: (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// The table the prelude returns: helpers the Swift side calls.
+    var internals: LuaRef!
+    /// `scrim.ViewController`, the base of Lua view-controller classes.
+    var viewControllerClass: LuaRef!
+    let viewClass = BridgedClass<View>("View")
+    let windowClass = BridgedClass<Window>("Window")
+    let viewControllerBridge = BridgedClass<ViewController>("ViewController")
+
+    /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in order).
+    public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = []) {
+        application = Application(clock: clock, device: device)
+        lua = LuaState()
+        plugins = PluginManager(searchPaths: pluginPaths)
+        plugins.runtime = self
+        installSurface()
+        application.dispatcher.addObserver(plugins)
+    }
+
+    deinit {
+        // Close Lua first: its objects release the controllers before the application goes.
+        lua = nil
+    }
+
+    /// The scenario's trace so far.
+    public var trace: [TraceEvent] { application.dispatcher.events }
+
+    // MARK: Running Lua
+
+    /// Runs the scenario script at `path` with the scenario surface as globals.
+    public func runScript(at path: String) throws(LuaError) {
+        if let error = lua.loadFile(path) { throw error }
+        if let error = lua.protectedCall(nargs: 0, nresults: 0) { throw error }
+    }
+
+    /// Runs `code` as a chunk named `chunkName` and returns its results converted with `tostring`.
+    @discardableResult
+    public func eval(_ code: String, chunkName: String = "=eval") throws(LuaError) -> [String] {
+        let top = lua.top
+        defer { lua.top = top }
+        if let error = lua.run(source: code, chunkName: chunkName, nresults: scrim_multret()) { throw error }
+        return (top + 1..<lua.top + 1).map { describe(at: $0) }
+    }
+
+    /// `tostring` of the value at `index`, protected (a `__tostring` may fail).
+    func describe(at index: Int32) -> String {
+        let index = lua_absindex(lua.L, index)
+        internals.push()
+        lua.rawField("tostring", of: -1)
+        scrim_remove(lua.L, -2)
+        lua_pushvalue(lua.L, index)
+        if let error = lua.protectedCall(nargs: 1, nresults: 1) { return "<\(error.message)>" }
+        defer { scrim_pop(lua.L, 1) }
+        return lua.string(at: -1) ?? "?"
+    }
+
+    // MARK: Callbacks into Lua
+
+    /// Calls the function below its `nargs` arguments, protected; an error is reported as a
+    /// `scriptError` about `controller` in `callback`. Returns whether it succeeded (results, if
+    /// any were asked for, are then on the stack).
+    @discardableResult
+    func callLua(nargs: Int32, nresults: Int32 = 0, controller: ViewController?, callback: String) -> Bool {
+        guard let error = lua.protectedCall(nargs: nargs, nresults: nresults) else { return true }
+        reportScriptError(error, controller: controller, callback: callback)
+        return false
+    }
+
+    /// Traces a `scriptError` and prints it with its traceback. The runtime goes on.
+    public func reportScriptError(_ error: LuaError, controller: ViewController?, callback: String) {
+        application.dispatcher.record(.scriptError, controller: controller?.name, args: [
+            ("message", .string(error.message)),
+            ("where", error.location.map { .string($0) } ?? .null),
+            ("callback", .string(callback)),
+        ])
+        let subject = controller.map { " of '\($0.name)'" } ?? ""
+        var text = "scrim: error in \(callback)\(subject): \(error)"
+        if !error.traceback.isEmpty { text += "\n" + error.traceback }
+        errorOutput(text)
+    }
+}

@@ -1,0 +1,156 @@
+import CLua
+import ScrimCore
+
+extension Runtime {
+    /// Names that are both globals and fields of the `scrim` table.
+    static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
+                                 "run", "step", "trace", "plugin"]
+
+    /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
+    /// `scrim` table and its globals.
+    func installSurface() {
+        let L = lua.L
+        defineViewClass()
+        defineWindowClass()
+        defineViewControllerClass()
+        lua.register(windowClass)
+        lua.register(viewClass)
+        lua.register(viewControllerBridge)
+
+        lua_createtable(L, 0, 16)
+        let scrim = lua.top
+        lua_createtable(L, 0, 4)
+        for (key, name) in [("Rect", LuaState.rectMetatable), ("Size", LuaState.sizeMetatable),
+                            ("Point", LuaState.pointMetatable), ("Transform", LuaState.transformMetatable)] {
+            luaL_newmetatable(L, name)
+            lua.push(key)
+            lua_setfield(L, -2, "__name")
+            lua_setfield(L, -2, key)
+        }
+        lua_createtable(L, 0, 2)
+        lua.setFunction("newViewController", in: -1) { [unowned self] call in try makeViewController(call) }
+        lua.setFunction("plugin", in: -1, qualifiedName: "plugin") { [unowned self] call in
+            let name = try call.string(1)
+            try plugins.load(named: name).exports.push()
+            return 1
+        }
+        if let error = lua.load(source: Prelude.source, chunkName: Prelude.chunkName) {
+            fatalError("the prelude does not compile: \(error)")
+        }
+        lua_pushvalue(L, scrim)
+        lua_rotate(L, -4, 2)
+        if let error = lua.protectedCall(nargs: 3, nresults: 1) {
+            fatalError("the prelude failed: \(error)")
+        }
+        internals = LuaRef(popping: lua)
+
+        lua.rawField("ViewController", of: scrim)
+        viewControllerClass = LuaRef(popping: lua)
+        installViewControllerDefaults()
+
+        lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
+        lua.push(object: application.window)
+        lua_setfield(L, scrim, "window")
+        installClockFunctions(in: scrim)
+        installTrace(in: scrim)
+        installPluginFunctions(in: scrim)
+
+        for name in Runtime.surfaceGlobals {
+            lua.rawField(name, of: scrim)
+            lua_setglobal(L, name)
+        }
+        lua_setglobal(L, "scrim")
+    }
+
+    private func installClockFunctions(in scrim: Int32) {
+        lua.setFunction("run", in: scrim) { [unowned self] call in
+            let seconds = try call.number(1)
+            guard seconds >= 0, seconds.isFinite else { throw call.argumentError(1, "seconds must be >= 0") }
+            application.run(seconds: seconds)
+            return 0
+        }
+        lua.setFunction("step", in: scrim) { [unowned self] call in
+            let frames = call.isNil(1) ? 1 : try call.integer(1)
+            guard frames >= 0 else { throw call.argumentError(1, "frames must be >= 0") }
+            application.step(frames: frames)
+            return 0
+        }
+    }
+
+    /// `trace()` gives the events so far as tables; `trace.clear()` forgets them.
+    private func installTrace(in scrim: Int32) {
+        let L = lua.L
+        lua_createtable(L, 0, 1)
+        lua.setFunction("clear", in: -1, qualifiedName: "trace.clear") { [unowned self] _ in
+            application.dispatcher.clear()
+            return 0
+        }
+        lua_createtable(L, 0, 1)
+        lua.setFunction("__call", in: -1, qualifiedName: "trace") { [unowned self] call in
+            let events = application.dispatcher.events
+            lua_createtable(call.L, Int32(events.count), 0)
+            for (offset, event) in events.enumerated() {
+                push(event)
+                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
+            }
+            return 1
+        }
+        lua_setmetatable(L, -2)
+        lua_setfield(L, scrim, "trace")
+    }
+
+    /// A trace event as `{seq=, t=, event=, vc=, args={…}, by=}`.
+    func push(_ event: TraceEvent) {
+        let L = lua.L
+        lua_createtable(L, 0, 6)
+        lua_pushinteger(L, lua_Integer(event.seq))
+        lua_setfield(L, -2, "seq")
+        lua_pushnumber(L, event.time)
+        lua_setfield(L, -2, "t")
+        lua.push(event.event)
+        lua_setfield(L, -2, "event")
+        if let controller = event.controller {
+            lua.push(controller)
+            lua_setfield(L, -2, "vc")
+        }
+        lua_createtable(L, 0, Int32(event.args.count))
+        for (key, value) in event.args {
+            switch value {
+            case .null: continue
+            case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
+            case .number(let number): lua_pushnumber(L, number)
+            case .string(let text): lua.push(text)
+            }
+            lua_setfield(L, -2, key)
+        }
+        lua_setfield(L, -2, "args")
+        if let by = event.by {
+            lua.push(by)
+            lua_setfield(L, -2, "by")
+        }
+    }
+
+    private func installPluginFunctions(in scrim: Int32) {
+        lua.setFunction("loadPlugin", in: scrim) { [unowned self] call in
+            let path = try call.string(1)
+            try plugins.load(path: path).exports.push()
+            return 1
+        }
+        lua.setFunction("plugins", in: scrim) { [unowned self] call in
+            lua_createtable(call.L, Int32(plugins.loaded.count), 0)
+            for (offset, plugin) in plugins.loaded.enumerated() {
+                lua_createtable(call.L, 0, 3)
+                call.state.push(plugin.name)
+                lua_setfield(call.L, -2, "name")
+                if let version = plugin.version {
+                    call.state.push(version)
+                    lua_setfield(call.L, -2, "version")
+                }
+                call.state.push(plugin.path)
+                lua_setfield(call.L, -2, "path")
+                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
+            }
+            return 1
+        }
+    }
+}

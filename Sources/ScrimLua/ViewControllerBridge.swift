@@ -1,0 +1,150 @@
+import CLua
+import ScrimCore
+
+extension Runtime {
+    /// `ViewController`'s Lua surface (UIKit's names). Fields that are not native properties
+    /// live on the Lua instance table of controllers made from Lua.
+    func defineViewControllerClass() {
+        let cls = viewControllerBridge
+        cls.peer = { ($0 as? LuaViewController)?.peer }
+        cls.property("name", get: { vc, call in call.state.push(vc.name) })
+        cls.property("view", get: { vc, call in call.state.push(object: vc.view) },
+                     set: { vc, call, i in vc.view = try call.optionalObject(i, View.self, expected: "View") })
+        cls.property("viewIfLoaded", get: { vc, call in call.state.push(object: vc.viewIfLoaded) })
+        cls.property("isViewLoaded", get: { vc, call in lua_pushboolean(call.L, vc.isViewLoaded ? 1 : 0) })
+        cls.property("parent", get: { vc, call in call.state.push(object: vc.parent) })
+        cls.property("children", get: { vc, call in call.state.push(objects: vc.children) })
+        cls.property("title", get: { vc, call in
+            if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
+        }, set: { vc, call, i in vc.title = try call.optionalString(i) })
+        cls.property("preferredContentSize", get: { vc, call in call.state.push(vc.preferredContentSize) },
+                     set: { vc, call, i in vc.preferredContentSize = try call.size(i) })
+        cls.property("restorationIdentifier", get: { vc, call in
+            if let identifier = vc.restorationIdentifier { call.state.push(identifier) } else { lua_pushnil(call.L) }
+        }, set: { vc, call, i in vc.restorationIdentifier = try call.optionalString(i) })
+        cls.property("shouldAutomaticallyForwardAppearanceMethods", get: { vc, call in
+            lua_pushboolean(call.L, vc.shouldAutomaticallyForwardAppearanceMethods ? 1 : 0)
+        }, set: { vc, call, i in vc.automaticallyForwardsAppearance = try call.bool(i, default: true) })
+        cls.property("traitCollection", get: { vc, call in call.state.push(vc.traitCollection) })
+        cls.property("appearanceState", get: { vc, call in call.state.push(vc.appearanceState.rawValue) })
+
+        cls.method("loadViewIfNeeded") { vc, _ in
+            vc.loadViewIfNeeded()
+            return 0
+        }
+        cls.method("addChild") { vc, call in
+            let child = try call.object(2, ViewController.self, expected: "ViewController")
+            do { try vc.addChild(child) } catch { throw LuaRaise("\(error)") }
+            return 0
+        }
+        cls.method("removeFromParent") { vc, _ in
+            vc.removeFromParent()
+            return 0
+        }
+        cls.method("willMove") { vc, call in
+            vc.willMove(toParent: try call.optionalObject(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
+        cls.method("didMove") { vc, call in
+            vc.didMove(toParent: try call.optionalObject(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
+        cls.method("beginAppearanceTransition") { vc, call in
+            guard lua_type(call.L, 2) == LUA_TBOOLEAN else { throw call.typeError(2, expected: "boolean") }
+            vc.beginAppearanceTransition(lua_toboolean(call.L, 2) != 0, animated: try call.bool(3, default: false))
+            return 0
+        }
+        cls.method("endAppearanceTransition") { vc, _ in
+            vc.endAppearanceTransition()
+            return 0
+        }
+        cls.method("transition") { [unowned self] vc, call in
+            let from = try call.object(2, ViewController.self, expected: "ViewController")
+            let to = try call.object(3, ViewController.self, expected: "ViewController")
+            let duration = try call.optionalNumber(4) ?? 0
+            let animations = try call.optionalFunction(5)
+            let completion = try call.optionalFunction(6)
+            do {
+                try vc.transition(from: from, to: to, duration: duration, animations: animations.map { block in {
+                    block.push()
+                    self.callLua(nargs: 0, controller: to, callback: "transition animations")
+                } }, completion: completion.map { block in { finished in
+                    block.push()
+                    lua_pushboolean(self.lua.L, finished ? 1 : 0)
+                    self.callLua(nargs: 1, controller: to, callback: "transition completion")
+                } })
+            } catch {
+                throw LuaRaise("\(error)")
+            }
+            return 0
+        }
+    }
+
+    /// `scrim.ViewController`'s defaults for every lifecycle method, so `Class.super.viewDidLoad(self)`
+    /// works; `loadView` makes the default view.
+    func installViewControllerDefaults() {
+        viewControllerClass.push()
+        let classIndex = lua.top
+        for event in Runtime.viewControllerCallbacks {
+            lua.setFunction(event.rawValue, in: classIndex, qualifiedName: "ViewController:\(event.rawValue)") { call in
+                let vc = try call.object(1, ViewController.self, expected: "ViewController")
+                if event == .loadView { vc.view = vc.makeDefaultView() }
+                return 0
+            }
+        }
+        scrim_pop(lua.L, 1)
+    }
+
+    static let viewControllerCallbacks: [LifecycleEvent] = [
+        .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
+        .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent,
+        .didMoveToParent, .traitCollectionDidChange, .viewWillTransitionToSize, .didReceiveMemoryWarning,
+    ]
+
+    /// Whether the function at `index` is `scrim.ViewController`'s default for `method`.
+    func isDefaultViewControllerMethod(_ method: String, at index: Int32) -> Bool {
+        let function = lua_absindex(lua.L, index)
+        viewControllerClass.push()
+        lua.rawField(method, of: -1)
+        defer { scrim_pop(lua.L, 2) }
+        return lua_rawequal(lua.L, -1, function) != 0
+    }
+
+    /// Pushes the Lua arguments of `callback` after the controller: `animated`, the parent,
+    /// the previous traits, the new size. Returns how many.
+    func pushArguments(for callback: LifecycleCallback) -> Int32 {
+        switch callback {
+        case .viewWillAppear(let animated), .viewIsAppearing(let animated), .viewDidAppear(let animated),
+             .viewWillDisappear(let animated), .viewDidDisappear(let animated):
+            lua_pushboolean(lua.L, animated ? 1 : 0)
+            return 1
+        case .willMoveToParent(let parent), .didMoveToParent(let parent):
+            lua.push(object: parent)
+            return 1
+        case .traitCollectionDidChange(let previous, _):
+            if let previous { lua.push(previous) } else { lua_pushnil(lua.L) }
+            return 1
+        case .viewWillTransitionToSize(let size):
+            lua.push(size)
+            return 1
+        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
+            return 0
+        }
+    }
+
+    /// `native.newViewController(class, name)`: a Lua-backed controller whose instance table
+    /// has `class` as metatable.
+    func makeViewController(_ call: LuaCall) throws -> Int32 {
+        try call.table(1)
+        let name = try call.optionalString(2)
+        call.state.rawField("__name", of: 1)
+        let typeName = call.state.string(at: -1) ?? "ViewController"
+        scrim_pop(call.L, 1)
+        lua_createtable(call.L, 0, 0)
+        lua_pushvalue(call.L, 1)
+        lua_setmetatable(call.L, -2)
+        let controller = LuaViewController(runtime: self, peer: LuaRef(popping: call.state), name: name, typeName: typeName)
+        call.state.push(object: controller)
+        return 1
+    }
+}
