@@ -56,7 +56,8 @@ struct RunCommand: ParsableCommand {
     }
 }
 
-/// A failure printed as its message alone on standard error, with exit status 1.
+/// A failure printed as its message alone on standard error (no `Error:` prefix, so the
+/// line reads `file:line: message`), with exit status 1.
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }

@@ -179,7 +179,11 @@ local plugins = setmetatable({}, { __mode = "k" })
 --- `scrim.plugin{…}` declares a plugin (what a plugin file returns); `plugin "name"` gives the
 --- exports of the plugin `name`, loading it from the plugin paths on first use.
 function scrim.plugin(spec)
-  if type(spec) == "string" then return native.plugin(spec) end
+  if type(spec) == "string" then
+    local ok, exports = pcall(native.plugin, spec)
+    if not ok then error(exports, 2) end
+    return exports
+  end
   if type(spec) ~= "table" then
     error(format("bad argument #1 to 'plugin' (table or plugin name expected, got %s)", type(spec)), 2)
   end

@@ -69,6 +69,14 @@ extension Runtime {
             application.run(seconds: seconds)
             return 0
         }
+        lua.setFunction("now", in: scrim) { [unowned self] call in
+            lua_pushnumber(call.L, application.clock.now)
+            return 1
+        }
+        lua.setFunction("simulateMemoryWarning", in: scrim) { [unowned self] _ in
+            application.simulateMemoryWarning()
+            return 0
+        }
         lua.setFunction("step", in: scrim) { [unowned self] call in
             let frames = call.isNil(1) ? 1 : try call.integer(1)
             guard frames >= 0 else { throw call.argumentError(1, "frames must be >= 0") }

@@ -53,6 +53,7 @@ extension ViewController {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         guard let container = from.storedView?.superview else { throw .viewNotInHierarchy(from.name) }
 
+        _ = to.view
         let animated = duration > 0
         let forwards = shouldAutomaticallyForwardAppearanceMethods && storedView?.window != nil
         from.externalAppearanceDrivers += 1

@@ -6,7 +6,16 @@
 /// code that drives containment calls `willMove(toParent:)`, `didMove(toParent:)`,
 /// `beginAppearanceTransition(_:animated:)` and friends, which trace and then call the overrides.
 open class ViewController {
-    public unowned let application: Application
+    private weak var owningApplication: Application?
+    /// The application the controller was made in. It must outlive its controllers: the
+    /// application does not keep them alive, and using one after its application is gone stops
+    /// with a message naming it.
+    public var application: Application {
+        guard let owningApplication else {
+            preconditionFailure("the Application of view controller '\(name)' was released while it is still used")
+        }
+        return owningApplication
+    }
     /// The name the trace uses: given, or `<Type>#<n>`.
     public let name: String
     public internal(set) weak var parent: ViewController?
@@ -33,7 +42,7 @@ open class ViewController {
     /// Creates a controller in `application`. `typeName` names it `<typeName>#<n>` when no
     /// `name` is given (default: the Swift type's name).
     public init(_ application: Application, name: String? = nil, typeName: String? = nil) {
-        self.application = application
+        self.owningApplication = application
         self.name = name ?? application.makeName(for: typeName ?? String(describing: type(of: self)))
         self.traitCollection = application.window.traitCollection
         application.register(self)

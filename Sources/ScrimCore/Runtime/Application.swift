@@ -13,7 +13,7 @@ public final class Application {
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
         self.clock = clock
         dispatcher = LifecycleDispatcher(now: { [unowned self] in self.clock.now })
-        window = Window(application: self, device: device)
+        window = Window(device: device)
     }
 
     /// The virtual clock, when the application runs on one.

@@ -1,14 +1,12 @@
 /// The key window: the top of the view tree, with a size, a root view controller and the
 /// traits of the device it imitates.
 public final class Window: View {
-    public unowned let application: Application
     /// The device whose size classes and scale the window reports.
     public private(set) var device: DevicePreset
     /// The window's current traits, from its device and size.
     public private(set) var traitCollection: TraitCollection
 
-    init(application: Application, device: DevicePreset) {
-        self.application = application
+    init(device: DevicePreset) {
         self.device = device
         self.traitCollection = device.traits(for: device.portraitSize)
         super.init(frame: Rect(origin: .zero, size: device.portraitSize))

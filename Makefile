@@ -1,0 +1,23 @@
+# Scrim's two set-up commands: `make demo` runs the demo scenario with the shipped plugins,
+# `make test` runs the test suite. Each installs the system packages it needs when missing.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test build deps
+
+demo: build
+	.build/debug/scrim run Scripts/demo.lua
+
+test: deps
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build --product scrim
+
+# Lua 5.4's headers and library (pkg-config lua5.4), and pkg-config itself.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then \
+	  echo "Installing liblua5.4-dev and pkg-config with apt-get…"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq liblua5.4-dev pkg-config; \
+	fi
