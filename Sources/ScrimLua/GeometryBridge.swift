@@ -13,7 +13,7 @@ extension LuaState {
     private func pushTable(_ fields: [(String, Double)], metatable: String) {
         lua_createtable(L, 0, Int32(fields.count))
         for (key, value) in fields {
-            lua_pushnumber(L, value)
+            self.push(number: value)
             lua_setfield(L, -2, key)
         }
         luaL_setmetatable(L, metatable)

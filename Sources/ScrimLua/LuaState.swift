@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 
 /// A native function callable from Lua. It returns its number of results, pushed on the
 /// stack, or throws; a thrown error becomes a Lua error raised from C after it returns.
@@ -110,13 +111,17 @@ public final class LuaState {
         return LuaError(message: message, location: LuaState.location(in: message))
     }
 
-    /// Loads the file at `path` as a text chunk named `@path`, pushing it as a function.
-    public func loadFile(_ path: String) -> LuaError? {
-        let status = luaL_loadfilex(L, path, "t")
-        guard status != LUA_OK else { return nil }
-        let message = string(at: -1) ?? "cannot load \(path)"
-        scrim_pop(L, 1)
-        return LuaError(message: message, location: LuaState.location(in: message))
+    /// Loads the file at `path` as a text chunk named `@displayName` (default: the path),
+    /// pushing it as a function. A first line starting with `#` is skipped, as `lua` does.
+    public func loadFile(_ path: String, displayName: String? = nil) -> LuaError? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return LuaError(message: "cannot open \(path)")
+        }
+        var source = String(decoding: data, as: UTF8.self)
+        if source.hasPrefix("#") {
+            source = String(source[(source.firstIndex(of: "\n") ?? source.endIndex)...])
+        }
+        return load(source: source, chunkName: "@" + (displayName ?? path))
     }
 
     private func readError(at index: Int32, status: Int32) -> LuaError {
@@ -129,7 +134,9 @@ public final class LuaState {
         lua_getfield(L, table, "message")
         let message = string(at: -1) ?? "unknown error"
         lua_getfield(L, table, "where")
-        let location = string(at: -1)
+        // A message that starts with `file:line:` says where the error was raised (it honours
+        // `error`'s level); otherwise the first Lua frame from the error's point does.
+        let location = LuaState.location(in: message) ?? string(at: -1)
         lua_getfield(L, table, "traceback")
         let traceback = string(at: -1) ?? ""
         scrim_pop(L, 3)
@@ -156,6 +163,15 @@ public final class LuaState {
         var length = 0
         guard let bytes = scrim_tostring(L, index, &length) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// Pushes `number`, as a Lua integer when it is a whole number (so it prints as `12`, not `12.0`).
+    public func push(number: Double) {
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+            lua_pushinteger(L, lua_Integer(number))
+        } else {
+            lua_pushnumber(L, number)
+        }
     }
 
     public func push(_ string: String) {

@@ -74,7 +74,17 @@ public final class PluginManager {
         guard FileManager.default.fileExists(atPath: file) else {
             throw LuaError(message: "cannot load plugin: the folder '\(path)' has no init.lua")
         }
+        if let plugin = loaded.first(where: { $0.path == file }) { return plugin }
         return try run(file: file, expectedName: nil)
+    }
+
+    /// `path` relative to the working directory when it is inside it: Lua shortens long chunk
+    /// names in messages, so short ones keep `file:line` readable.
+    static func displayPath(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        guard absolute.hasPrefix(directory + "/") else { return path }
+        return String(absolute.dropFirst(directory.count + 1))
     }
 
     /// Runs a plugin file in its own environment (globals read through to the scenario's)
@@ -84,7 +94,7 @@ public final class PluginManager {
         let L = lua.L
         let top = lua.top
         defer { lua.top = top }
-        if let error = lua.loadFile(file) { throw error }
+        if let error = lua.loadFile(file, displayName: PluginManager.displayPath(file)) { throw error }
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
         scrim_pushglobaltable(L)

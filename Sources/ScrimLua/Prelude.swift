@@ -124,7 +124,7 @@ end
 
 --- Whether `value` is an instance of `cls` or of a subclass.
 function Object.isInstance(cls, value)
-  local mt = getmetatable(value)
+  local mt = type(value) == "userdata" and native.classOf(value) or getmetatable(value)
   while mt do
     if mt == cls then return true end
     local meta = getmetatable(mt)

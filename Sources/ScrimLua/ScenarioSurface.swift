@@ -29,6 +29,11 @@ extension Runtime {
         }
         lua_createtable(L, 0, 2)
         lua.setFunction("newViewController", in: -1) { [unowned self] call in try makeViewController(call) }
+        lua.setFunction("classOf", in: -1) { call in
+            guard let controller = try call.state.object(at: 1) as? LuaViewController else { return 0 }
+            controller.peer.push()
+            return lua_getmetatable(call.L, -1) != 0 ? 1 : 0
+        }
         lua.setFunction("plugin", in: -1, qualifiedName: "plugin") { [unowned self] call in
             let name = try call.string(1)
             try plugins.load(named: name).exports.push()
@@ -70,7 +75,7 @@ extension Runtime {
             return 0
         }
         lua.setFunction("now", in: scrim) { [unowned self] call in
-            lua_pushnumber(call.L, application.clock.now)
+            call.state.push(number: application.clock.now)
             return 1
         }
         lua.setFunction("simulateMemoryWarning", in: scrim) { [unowned self] _ in
@@ -113,7 +118,7 @@ extension Runtime {
         lua_createtable(L, 0, 6)
         lua_pushinteger(L, lua_Integer(event.seq))
         lua_setfield(L, -2, "seq")
-        lua_pushnumber(L, event.time)
+        lua.push(number: event.time)
         lua_setfield(L, -2, "t")
         lua.push(event.event)
         lua_setfield(L, -2, "event")
@@ -126,7 +131,7 @@ extension Runtime {
             switch value {
             case .null: continue
             case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
-            case .number(let number): lua_pushnumber(L, number)
+            case .number(let number): lua.push(number: number)
             case .string(let text): lua.push(text)
             }
             lua_setfield(L, -2, key)

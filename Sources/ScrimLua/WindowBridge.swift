@@ -48,7 +48,7 @@ extension LuaState {
         lua_setfield(L, -2, "horizontalSizeClass")
         push(traits.verticalSizeClass.rawValue)
         lua_setfield(L, -2, "verticalSizeClass")
-        lua_pushnumber(L, traits.displayScale)
+        self.push(number: traits.displayScale)
         lua_setfield(L, -2, "displayScale")
         push(traits.userInterfaceIdiom.rawValue)
         lua_setfield(L, -2, "userInterfaceIdiom")

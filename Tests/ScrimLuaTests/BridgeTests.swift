@@ -1,0 +1,119 @@
+import CLua
+import Testing
+import ScrimCore
+@testable import ScrimLua
+
+@Suite struct IdentityTests {
+    @Test func theSameNativeObjectIsTheSameLuaValue() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            child = ViewController{ name = "child" }
+            root:addChild(child)
+            root.view:addSubview(child.view)
+            child:didMove(root)
+            window.rootViewController = root
+            """)
+        #expect(try h.value("window.rootViewController == root") == "true")
+        #expect(try h.value("child.parent == root") == "true")
+        #expect(try h.value("root.children[1] == child") == "true")
+        #expect(try h.value("rawequal(child.view.superview, root.view)") == "true")
+        #expect(try h.value("root.view.window == window") == "true")
+        #expect(try h.value("root ~= child") == "true")
+    }
+
+    @Test func identitySurvivesCollection() throws {
+        let h = Harness()
+        try h.run("""
+            parent = View{ name = "parent" }
+            parent:addSubview(View{ name = "only" })
+            seen = setmetatable({}, { __mode = "k" })
+            seen[parent.subviews[1]] = "first handle"
+            collectgarbage(); collectgarbage()
+            """)
+        // The handle was kept as a weak key only, so it may be collected: a fresh handle then
+        // still behaves as the same object, and an uncollected one is the same value.
+        #expect(try h.value("seen[parent.subviews[1]] or parent.subviews[1].name") != "nil")
+        #expect(try h.value("parent.subviews[1] == parent.subviews[1]") == "true")
+        #expect(try h.value("parent.subviews[1].superview == parent") == "true")
+    }
+
+    @Test func luaKeepsNativeObjectsAliveAndReleasesThem() throws {
+        let h = Harness()
+        weak var view: View?
+        try h.run("kept = View{ name = 'kept' }")
+        view = try #require(h.runtime.lua.global("kept", as: View.self))
+        #expect(view != nil)
+        try h.run("kept = nil; collectgarbage(); collectgarbage()")
+        #expect(view == nil)
+    }
+}
+
+@Suite struct ViewSurfaceTests {
+    @Test func propertiesUseUIKitNamesAndGeometryTables() throws {
+        let h = Harness()
+        try h.run("""
+            v = View{ frame = rect(10, 20, 100, 50), backgroundColor = "#ff000080", alpha = 0.5, name = "card",
+                      cornerRadius = 12, hidden = false }
+            """)
+        #expect(try h.value("v.frame") == "rect(10, 20, 100, 50)")
+        #expect(try h.value("v.bounds") == "rect(0, 0, 100, 50)")
+        #expect(try h.value("v.center") == "point(60, 45)")
+        #expect(try h.value("v.backgroundColor") == "#ff000080")
+        #expect(try h.value("v.alpha") == "0.5")
+        #expect(try h.value("v.cornerRadius") == "12")
+        #expect(try h.value("v.frame == rect(10, 20, 100, 50)") == "true")
+        try h.run("v.transform = scrim.transform.scale(2, 2); v.center = point(0, 0)")
+        #expect(try h.value("v.frame") == "rect(-100, -50, 200, 100)")
+        #expect(try h.value("scrim.transform.translation(1, 2):concatenating(scrim.transform.scale(3))") ==
+                "transform(3, 0, 0, 3, 3, 6)")
+        #expect(try h.value("tostring(size(1.5, 2))") == "size(1.5, 2)")
+    }
+
+    @Test func insertSubviewIsOneBased() throws {
+        let h = Harness()
+        try h.run("""
+            p = View{}
+            a, b, c = View{ name = "a" }, View{ name = "b" }, View{ name = "c" }
+            p:addSubview(a); p:addSubview(b)
+            p:insertSubview(c, 1)
+            """)
+        #expect(try h.value("p.subviews[1].name .. p.subviews[2].name .. p.subviews[3].name") == "cab")
+        try h.run("p:insertSubview(c, 4)")
+        #expect(try h.value("p.subviews[3] == c and #p.subviews") == "3")
+        try h.run("c:removeFromSuperview()")
+        #expect(try h.value("#p.subviews .. tostring(c.superview)") == "2nil")
+    }
+
+    @Test func hitTestAndConvert() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            card = View{ frame = rect(50, 100, 200, 200), name = "card" }
+            root.view:addSubview(card)
+            """)
+        #expect(try h.value("window:hitTest(point(60, 110)) == card") == "true")
+        #expect(try h.value("card:convert(point(0, 0), window)") == "point(50, 100)")
+        #expect(try h.value("card:convert(rect(0, 0, 10, 10), nil)") == "rect(50, 100, 10, 10)")
+    }
+
+    @Test func windowSizeTraitsAndDevices() throws {
+        let h = Harness()
+        #expect(try h.value("window.size") == "size(393, 852)")
+        #expect(try h.value("window.traitCollection.horizontalSizeClass") == "compact")
+        try h.run("window:setDevice('iPad Air')")
+        #expect(try h.value("window.device .. ' ' .. window.traitCollection.horizontalSizeClass") == "iPad Air regular")
+        try h.run("window:setSize(size(600, 800))")
+        #expect(try h.value("window.size") == "size(600, 800)")
+    }
+}
+
+extension LuaState {
+    /// The native object in global `name`, if it is a `T`.
+    func global<T: AnyObject>(_ name: String, as type: T.Type) -> T? {
+        lua_getglobal(L, name)
+        defer { top -= 1 }
+        return (try? object(at: -1)) as? T
+    }
+}

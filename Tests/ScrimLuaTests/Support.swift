@@ -1,0 +1,61 @@
+import Foundation
+import ScrimCore
+@testable import ScrimLua
+
+/// A runtime whose error output is captured, running chunks named `test.lua`.
+final class Harness {
+    let runtime: Runtime
+    private(set) var errors: [String] = []
+
+    init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15) {
+        runtime = Runtime(device: device, pluginPaths: pluginPaths)
+        runtime.errorOutput = { [unowned self] in errors.append($0) }
+    }
+
+    /// Runs `code` as `test.lua`; returns its results as strings.
+    @discardableResult
+    func run(_ code: String) throws -> [String] {
+        try runtime.eval(code, chunkName: "@test.lua")
+    }
+
+    /// The single result of `code` (an expression).
+    func value(_ expression: String) throws -> String {
+        try run("return " + expression).first ?? "nil"
+    }
+
+    /// The trace as `vc.event` strings.
+    var events: [String] {
+        runtime.trace.map { "\($0.controller ?? "-").\($0.event)" }
+    }
+
+    var eventsWithoutLayout: [String] {
+        events.filter { !$0.contains("LayoutSubviews") }
+    }
+
+    var traceLines: [String] { runtime.trace.map(\.jsonLine) }
+}
+
+/// A temporary folder, removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scrim-tests-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `contents` to `relativePath` (creating folders) and returns the full path.
+    @discardableResult
+    func write(_ relativePath: String, _ contents: String) -> String {
+        let full = path + "/" + relativePath
+        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        try! contents.write(toFile: full, atomically: true, encoding: .utf8)
+        return full
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
