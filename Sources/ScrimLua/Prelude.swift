@@ -163,7 +163,7 @@ local ViewController = makeClass(Object, "ViewController")
 ViewController.__construct = function(cls, props, ...)
   local name = type(props) == "table" and props.name or nil
   if name ~= nil and type(name) ~= "string" then
-    error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 3)
+    error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 2)
   end
   local vc = native.newViewController(cls, name)
   vc:init(props, ...)

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// Runs the built `scrim` executable, as a user would.
+struct Scrim {
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("scrim")
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot,
+                    environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SCRIM_PLUGIN_PATH")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A temporary folder for a test, removed afterwards.
+final class Scratch {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func write(_ path: String, _ contents: String) -> String {
+        let file = url.appendingPathComponent(path)
+        try! FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! contents.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct RunCommandTests {
+    @Test func theDemoRunsAndNarrates() throws {
+        let result = try Scrim.run(["run", "Scripts/demo.lua"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("[ 0.000] root             viewWillAppear           animated=false"))
+        #expect(result.stdout.contains("inbox view loaded:\tfalse\tdetail view loaded:\ttrue"))
+    }
+
+    @Test func traceToStandardOutputIsJSONLinesInOrderWithPrint() throws {
+        let scratch = Scratch()
+        let script = scratch.write("s.lua", """
+            print("before")
+            window.rootViewController = ViewController{ name = "root" }
+            print("after")
+            """)
+        let result = try Scrim.run(["run", script, "--trace", "-"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "before" && lines.last == "after")
+        #expect(lines[1] == #"{"seq":0,"t":0.000000,"event":"loadView","vc":"root","args":{}}"#)
+        #expect(lines.count == 9)
+        for line in lines.dropFirst().dropLast() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["event"] is String)
+        }
+    }
+
+    @Test func traceToAFileAndFpsSetTheClock() throws {
+        let scratch = Scratch()
+        let script = scratch.write("s.lua", "step(2); window.rootViewController = ViewController{ name = 'r' }")
+        let traceFile = scratch.url.appendingPathComponent("out.jsonl").path
+        let result = try Scrim.run(["run", script, "--trace", traceFile, "--fps", "120"])
+        #expect(result.status == 0)
+        let first = try String(contentsOfFile: traceFile, encoding: .utf8).split(separator: "\n").first
+        #expect(first == #"{"seq":0,"t":0.016667,"event":"loadView","vc":"r","args":{}}"#)
+    }
+
+    @Test func aTopLevelErrorExitsOneWithFileAndLine() throws {
+        let scratch = Scratch()
+        scratch.write("boom.lua", "local a = 1\n\nerror('the scenario failed')\n")
+        let result = try Scrim.run(["run", "boom.lua"], in: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stderr == "boom.lua:3: the scenario failed\n")
+    }
+
+    @Test func callbackErrorsAreReportedAndTheRunSucceeds() throws {
+        let scratch = Scratch()
+        scratch.write("cb.lua", """
+            local vc = ViewController{ name = "v", viewDidAppear = function() error("in a callback") end }
+            window.rootViewController = vc
+            print("still running")
+            """)
+        let result = try Scrim.run(["run", "cb.lua", "--trace", "-"], in: scratch.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""event":"scriptError","vc":"v","args":{"message":"cb.lua:1: in a callback","where":"cb.lua:1","callback":"viewDidAppear"}"#))
+        #expect(result.stdout.hasSuffix("still running\n"))
+        #expect(result.stderr.hasPrefix("scrim: error in viewDidAppear of 'v': cb.lua:1: in a callback\nstack traceback:"))
+    }
+
+    @Test func badInvocationsExplainThemselves() throws {
+        let missing = try Scrim.run(["run", "/nonexistent/scenario.lua"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "/nonexistent/scenario.lua: cannot read the scenario (no such file, or not readable)\n")
+        let fps = try Scrim.run(["run", "Scripts/demo.lua", "--fps", "0"])
+        #expect(fps.status != 0)
+        #expect(fps.stderr.contains("--fps must be between 1 and 1000, got 0"))
+        let folder = try Scrim.run(["run", "Scripts/demo.lua", "--plugins", "/nonexistent"])
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "--plugins /nonexistent: no such folder\n")
+    }
+
+    @Test func pluginsComeFromEachKindOfPath() throws {
+        let scratch = Scratch()
+        scratch.write("flag/a.lua", "return scrim.plugin { name = 'a', from = 'flag' }")
+        scratch.write("work/Plugins/b.lua", "return scrim.plugin { name = 'b', from = 'cwd' }")
+        scratch.write("work/Plugins/a.lua", "return scrim.plugin { name = 'a', from = 'cwd' }")
+        scratch.write("env/c/init.lua", "return scrim.plugin { name = 'c', from = 'env' }")
+        scratch.write("work/s.lua", """
+            print(plugin("a").from, plugin("b").from, plugin("c").from, plugin("lifecycle-logger").version)
+            """)
+        let result = try Scrim.run(["run", "s.lua", "--plugins", scratch.url.appendingPathComponent("flag").path],
+                                   in: scratch.url.appendingPathComponent("work"),
+                                   environment: ["SCRIM_PLUGIN_PATH": scratch.url.appendingPathComponent("env").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "flag\tcwd\tenv\t1.0\n")
+    }
+
+    @Test func twoProcessesWriteIdenticalTraces() throws {
+        let first = try Scrim.run(["run", "Scripts/demo.lua", "--trace", "-"])
+        let second = try Scrim.run(["run", "Scripts/demo.lua", "--trace", "-"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.split(separator: "\n").count > 60)
+    }
+}
