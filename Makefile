@@ -10,7 +10,7 @@ demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 build: deps
 	$(SWIFT) build --product scrim
