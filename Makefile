@@ -19,5 +19,7 @@ build: deps
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then \
 	  echo "Installing liblua5.4-dev and pkg-config with apt-get…"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq liblua5.4-dev pkg-config; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev pkg-config >/dev/null && \
+	  echo "Installed."; \
 	fi

@@ -16,8 +16,8 @@ public struct LuaCall {
     public enum Role {
         /// A function or method: `bad argument #n to 'name' (…)`.
         case function
-        /// A property assignment, `functionName` being `Type.property`: `bad value for 'View.alpha' (…)`.
-        case property
+        /// A property of `type`, `functionName` being the property: `bad value for 'View.alpha' (…)`.
+        case property(of: String)
         /// A field of a constructor's table, `functionName` being the field: `bad field 'alpha' in 'View' (…)`.
         case field(constructor: String)
     }
@@ -32,7 +32,7 @@ public struct LuaCall {
 
     public func argumentError(_ index: Int32, _ message: String) -> LuaRaise {
         switch role {
-        case .property: return LuaRaise("bad value for '\(functionName)' (\(message))")
+        case .property(let type): return LuaRaise("bad value for '\(type).\(functionName)' (\(message))")
         case .field(let constructor): return LuaRaise("bad field '\(functionName)' in '\(constructor)' (\(message))")
         case .function: break
         }

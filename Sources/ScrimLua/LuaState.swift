@@ -14,8 +14,12 @@ public final class LuaState {
     public private(set) var L: OpaquePointer
     private let mainThread: OpaquePointer
     private var natives: [(name: String, body: NativeFunction)] = []
-    /// Bridged classes by metatable name, most specific first (see `register`).
-    var classes: [(metatable: String, matches: (AnyObject) -> Bool)] = []
+    /// Bridged classes, most specific first (see `register`).
+    var classes: [BridgedClassEntry] = []
+    /// The userdata slots of anchored objects that hold their userdata, by registry reference.
+    var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, entry: BridgedClassEntry)] = [:]
+    /// True while `lua_close` runs finalizers: nothing is resurrected then.
+    var isClosing = false
 
     public init() {
         guard let state = luaL_newstate() else { fatalError("Lua could not allocate its state") }
@@ -23,9 +27,11 @@ public final class LuaState {
         mainThread = state
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        armCollectionSentinel()
     }
 
     deinit {
+        isClosing = true
         lua_close(mainThread)
     }
 

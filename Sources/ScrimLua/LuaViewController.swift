@@ -5,14 +5,15 @@ import ScrimCore
 /// callback calls the Lua function of the same name found on its instance table or class, in
 /// a protected call. An error there is reported as a `scriptError` and the native default
 /// runs instead, so the hierarchy stays consistent.
-final class LuaViewController: ViewController {
+///
+/// Its instance table (fields set from Lua, with the Lua class as metatable) is the user value of
+/// its userdata; see `LuaAnchored` for how the two stay alive together.
+final class LuaViewController: ViewController, LuaAnchored {
     private weak var runtime: Runtime?
-    /// The instance table: fields set from Lua, with the Lua class as metatable.
-    let peer: LuaRef
+    let luaAnchor = LuaAnchor()
 
-    init(runtime: Runtime, peer: LuaRef, name: String?, typeName: String) {
+    init(runtime: Runtime, name: String?, typeName: String) {
         self.runtime = runtime
-        self.peer = peer
         super.init(runtime.application, name: name, typeName: typeName)
     }
 
@@ -40,7 +41,7 @@ final class LuaViewController: ViewController {
         let method = callback.event.rawValue
         let top = lua.top
         defer { lua.top = top }
-        peer.push()
+        guard lua.pushInstanceTable(of: self) else { return native() }
         lua.lookup(method, inInstance: -1)
         switch lua_type(lua.L, -1) {
         case LUA_TFUNCTION where !runtime.isDefaultViewControllerMethod(method, at: -1):

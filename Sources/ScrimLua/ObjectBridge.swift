@@ -14,8 +14,9 @@ public final class BridgedClass<Object: AnyObject> {
     var getters: [String: Getter] = [:]
     var setters: [String: Setter] = [:]
     var methods: [(name: String, body: Method)] = []
-    /// Where fields that are not native properties live (a Lua subclass's instance table).
-    var peer: ((Object) -> LuaRef?)?
+    /// Whether fields that are not native properties may be kept in an instance table (the
+    /// userdata's user value), as for controllers made from Lua.
+    public var keepsLuaFields = false
 
     public init(_ name: String) {
         self.name = name
@@ -47,6 +48,21 @@ public final class BridgedClass<Object: AnyObject> {
     }
 }
 
+/// What the state keeps of a registered class: its metatable, and type-specific checks.
+struct BridgedClassEntry {
+    let metatable: String
+    let matches: (AnyObject) -> Bool
+    /// Whether the object in a userdata slot has no strong reference but the userdata's.
+    /// (`isKnownUniquelyReferenced` needs the class type: through `AnyObject` it answers false.)
+    let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
+
+    init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
+        self.metatable = metatable
+        matches = { $0 is Object }
+        isOnlyHeldByLua = { isKnownUniquelyReferenced(&$0.assumingMemoryBound(to: Object.self).pointee) }
+    }
+}
+
 extension LuaState {
     private static let objectsKey = "scrim.objects"
 
@@ -66,9 +82,11 @@ extension LuaState {
         }
 
         let metatableName = "scrim.class." + cls.name
+        let entry = BridgedClassEntry(Object.self, metatable: metatableName)
         luaL_newmetatable(L, metatableName)
         let mt = lua_gettop(L)
-        lua_pushboolean(L, 1)
+        // The marker of Scrim's metatables: true, or 2 for classes that keep Lua fields.
+        if cls.keepsLuaFields { lua_pushinteger(L, 2) } else { lua_pushboolean(L, 1) }
         lua_rawsetp(L, mt, registryKey)
         push(cls.name)
         lua_setfield(L, mt, "__name")
@@ -89,14 +107,13 @@ extension LuaState {
                 return 1
             }
             if let get = cls.getters[key] {
-                try get(object, LuaCall(L: call.L, state: call.state, functionName: "\(cls.name).\(key)", role: .property))
+                try get(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)))
                 return 1
             }
             lua_getmetatable(call.L, 1)
             lua_getfield(call.L, -1, "__methods")
             if lua_getfield(call.L, -1, key) != LUA_TNIL { return 1 }
-            if let peer = cls.peer?(object) {
-                peer.push()
+            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
                 call.state.lookup(key, inInstance: -1)
                 return 1
             }
@@ -108,12 +125,11 @@ extension LuaState {
             let object = try call.object(1, Object.self, expected: cls.name)
             let key = try call.string(2)
             if let set = cls.setters[key] {
-                try set(object, LuaCall(L: call.L, state: call.state, functionName: "\(cls.name).\(key)", role: .property), 3)
+                try set(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)), 3)
                 return 0
             }
             if cls.getters[key] != nil { throw LuaRaise("property '\(key)' of \(cls.name) is read-only") }
-            if let peer = cls.peer?(object) {
-                peer.push()
+            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
                 lua_pushvalue(call.L, 2)
                 lua_pushvalue(call.L, 3)
                 lua_rawset(call.L, -3)
@@ -129,54 +145,143 @@ extension LuaState {
         }
 
         setFunction("__gc", in: mt) { call in
-            if let slot = lua_touserdata(call.L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-               let pointer = slot.pointee {
-                slot.pointee = nil
-                Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            guard let slot = lua_touserdata(call.L, 1),
+                  let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
+            let state = call.state
+            // An anchored object that native code holds again keeps its userdata: resurrect it.
+            if cls.keepsLuaFields, !state.isClosing, !entry.isOnlyHeldByLua(slot),
+               let anchored = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored {
+                state.resurrect(anchored, userdataAt: 1, entry: entry)
+                return 0
             }
+            slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
             return 0
         }
         scrim_pop(L, 1)
-        classes.append((metatableName, { $0 is Object }))
+        classes.append(entry)
     }
 
-    /// Pushes the Lua value of `object`: its existing userdata, or a new one.
-    public func push(object: AnyObject?) {
+    /// Pushes the Lua value of `object`: its existing userdata, or a new one. Returns false
+    /// (having pushed nil) for an anchored object whose userdata Lua is collecting: it is
+    /// going away, and a second userdata would break identity.
+    @discardableResult
+    public func push(object: AnyObject?) -> Bool {
         guard let object else {
             lua_pushnil(L)
-            return
+            return true
         }
         lua_getfield(L, scrim_registryindex(), LuaState.objectsKey)
         let key = Unmanaged.passUnretained(object).toOpaque()
         if lua_rawgetp(L, -1, key) != LUA_TNIL {
             scrim_remove(L, -2)
-            return
+            return true
         }
         scrim_pop(L, 1)
-        guard let metatable = classes.first(where: { $0.matches(object) })?.metatable else {
+        let anchored = object as? LuaAnchored
+        guard anchored?.luaAnchor.state != .weak, let entry = classes.first(where: { $0.matches(object) }) else {
             scrim_pop(L, 1)
             lua_pushnil(L)
-            return
+            return false
         }
         let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        luaL_setmetatable(L, metatable)
+        luaL_setmetatable(L, entry.metatable)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
         scrim_remove(L, -2)
+        if let anchored { anchor(anchored, userdataAt: -1, entry: entry) }
+        return true
     }
 
     /// The native object of the bridged userdata at `index`; nil for any other value.
-    /// Throws if the userdata's object was already released by the collector.
+    /// Throws if the userdata's object was already released by the collector. An anchored
+    /// object passed to native code is held strongly again (see `LuaAnchored`).
     public func object(at index: Int32) throws -> AnyObject? {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        let isBridged = lua_rawgetp(L, -1, registryKey) == LUA_TBOOLEAN
+        let marker = lua_rawgetp(L, -1, registryKey)
         scrim_pop(L, 2)
-        guard isBridged else { return nil }
+        guard marker == LUA_TBOOLEAN || marker == LUA_TNUMBER else { return nil }
         guard let pointer = lua_touserdata(L, index)?.load(as: UnsafeMutableRawPointer?.self) else {
             throw LuaRaise("attempt to use an object after it was collected")
         }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        if marker == LUA_TNUMBER, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
+           let entry = classes.first(where: { $0.matches(object) }) {
+            anchor(anchored, userdataAt: index, entry: entry)
+        }
+        return object
+    }
+
+    /// Pushes the instance table (user value) of `object`'s userdata; false, with nothing
+    /// pushed, when it has none or is being collected.
+    public func pushInstanceTable(of object: AnyObject) -> Bool {
+        guard push(object: object) else {
+            scrim_pop(L, 1)
+            return false
+        }
+        guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+            scrim_pop(L, 2)
+            return false
+        }
+        scrim_remove(L, -2)
+        return true
+    }
+
+    // MARK: Toggle references (see LuaAnchored)
+
+    /// Makes `anchored` hold the userdata at `index` strongly.
+    func anchor(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index) else { return }
+        lua_pushvalue(L, index)
+        let ref = luaL_ref(L, scrim_registryindex())
+        anchored.luaAnchor.state = .strong(ref: ref)
+        strongAnchors[ref] = (slot, entry)
+    }
+
+    /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
+    /// table (Lua removed it before finalizing) and marks it for finalization again.
+    func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index),
+              let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }
+        anchor(anchored, userdataAt: index, entry: entry)
+        lua_getfield(L, scrim_registryindex(), LuaState.objectsKey)
+        lua_pushvalue(L, index)
+        lua_rawsetp(L, -2, pointer)
+        scrim_pop(L, 1)
+        lua_getmetatable(L, index)
+        lua_setmetatable(L, index)
+    }
+
+    /// Drops the strong references of anchored objects that nothing else holds, so Lua can
+    /// collect them (and their cycles) when it no longer references them either. Runs once
+    /// per collection cycle.
+    func releaseUnsharedAnchors() {
+        for ref in strongAnchors.keys.sorted() {
+            guard let (slot, entry) = strongAnchors[ref], entry.isOnlyHeldByLua(slot),
+                  let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { continue }
+            strongAnchors[ref] = nil
+            luaL_unref(L, scrim_registryindex(), ref)
+            (Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored)?.luaAnchor.state = .weak
+        }
+    }
+
+    /// A userdata whose finalizer runs `releaseUnsharedAnchors` and arms a new one: a hook
+    /// at the end of every collection cycle.
+    func armCollectionSentinel() {
+        let metatable = "scrim.collectionSentinel"
+        if luaL_newmetatable(L, metatable) != 0 {
+            setFunction("__gc", in: -1) { call in
+                guard !call.state.isClosing else { return 0 }
+                call.state.releaseUnsharedAnchors()
+                call.state.armCollectionSentinel()
+                return 0
+            }
+        }
+        scrim_pop(L, 1)
+        _ = lua_newuserdatauv(L, 0, 0)
+        luaL_setmetatable(L, metatable)
+        scrim_pop(L, 1)
     }
 
     /// A type name for messages: a bridged object's class name, else Lua's type name.

@@ -30,9 +30,9 @@ extension Runtime {
         lua_createtable(L, 0, 2)
         lua.setFunction("newViewController", in: -1) { [unowned self] call in try makeViewController(call) }
         lua.setFunction("classOf", in: -1) { call in
-            guard let controller = try call.state.object(at: 1) as? LuaViewController else { return 0 }
-            controller.peer.push()
-            return lua_getmetatable(call.L, -1) != 0 ? 1 : 0
+            guard lua_type(call.L, 1) == LUA_TUSERDATA, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE,
+                  lua_getmetatable(call.L, -1) != 0 else { return 0 }
+            return 1
         }
         lua.setFunction("plugin", in: -1, qualifiedName: "plugin") { [unowned self] call in
             let name = try call.string(1)

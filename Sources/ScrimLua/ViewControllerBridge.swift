@@ -6,7 +6,7 @@ extension Runtime {
     /// live on the Lua instance table of controllers made from Lua.
     func defineViewControllerClass() {
         let cls = viewControllerBridge
-        cls.peer = { ($0 as? LuaViewController)?.peer }
+        cls.keepsLuaFields = true
         cls.property("name", get: { vc, call in call.state.push(vc.name) })
         cls.property("view", get: { vc, call in call.state.push(object: vc.view) },
                      set: { vc, call, i in vc.view = try call.optionalObject(i, View.self, expected: "View") })
@@ -133,18 +133,19 @@ extension Runtime {
     }
 
     /// `native.newViewController(class, name)`: a Lua-backed controller whose instance table
-    /// has `class` as metatable.
+    /// (its userdata's user value) has `class` as metatable.
     func makeViewController(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
         let name = try call.optionalString(2)
         call.state.rawField("__name", of: 1)
         let typeName = call.state.string(at: -1) ?? "ViewController"
         scrim_pop(call.L, 1)
+        let controller = LuaViewController(runtime: self, name: name, typeName: typeName)
+        call.state.push(object: controller)
         lua_createtable(call.L, 0, 0)
         lua_pushvalue(call.L, 1)
         lua_setmetatable(call.L, -2)
-        let controller = LuaViewController(runtime: self, peer: LuaRef(popping: call.state), name: name, typeName: typeName)
-        call.state.push(object: controller)
+        lua_setiuservalue(call.L, -2, 1)
         return 1
     }
 }
