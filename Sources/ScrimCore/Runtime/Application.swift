@@ -6,6 +6,8 @@ public final class Application {
     /// The dispatcher every callback goes through, and the trace it writes.
     public private(set) var dispatcher: LifecycleDispatcher!
     public private(set) var window: Window!
+    /// Runs the view animations of this application.
+    public private(set) var animationEngine: AnimationEngine!
 
     private var nameCounters: [String: Int] = [:]
     private var controllers: [Weak<ViewController>] = []
@@ -14,6 +16,7 @@ public final class Application {
         self.clock = clock
         dispatcher = LifecycleDispatcher(now: { [unowned self] in self.clock.now })
         window = Window(device: device)
+        animationEngine = AnimationEngine(runLoop: runLoop, clock: clock)
     }
 
     /// The virtual clock, when the application runs on one.

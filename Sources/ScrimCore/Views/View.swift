@@ -22,10 +22,7 @@ open class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
 
-    public var alpha: Double = 1
     public var isHidden = false
-    public var backgroundColor: Color?
-    public var cornerRadius: Double = 0
     public var clipsToBounds = false
     public var isUserInteractionEnabled = true
     public var autoresizingMask: AutoresizingMask = []
@@ -35,53 +32,87 @@ open class View {
     /// Whether the next layout pass lays this view out.
     public private(set) var needsLayout = true
 
-    private var storedBounds: Rect
-    private var storedCenter: Point
-    private var storedTransform: AffineTransform = .identity
+    /// The model values: what was last set. Inside an animation block a change takes effect
+    /// here at once and animates on screen (see `presentation`).
+    public internal(set) var model = LayerState()
+    /// The on-screen values while animations run (Core Animation's presentation layer); nil
+    /// when nothing animates and the screen shows the model.
+    var presentationOverride: LayerState?
+    /// The animations running on this view, oldest first.
+    var animations: [PropertyAnimation] = []
 
     public init(frame: Rect = .zero) {
-        storedBounds = Rect(origin: .zero, size: frame.size)
-        storedCenter = frame.center
+        model.bounds = Rect(origin: .zero, size: frame.size)
+        model.center = frame.center
     }
+
+    /// What is on screen now: the model, or the in-flight values while animating.
+    public var presentation: LayerState { presentationOverride ?? model }
 
     // MARK: Geometry
 
     public var frame: Rect {
-        get {
-            let size = storedBounds.size
-            let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
-            let transformed = local.applying(storedTransform)
-            return Rect(x: storedCenter.x + transformed.x, y: storedCenter.y + transformed.y,
-                        width: transformed.width, height: transformed.height)
-        }
+        get { model.frame }
         set {
-            storedCenter = newValue.center
-            if storedTransform.isIdentity { setBoundsSize(newValue.size) }
+            center = newValue.center
+            if model.transform.isIdentity { setBoundsSize(newValue.size) }
         }
     }
 
     public var bounds: Rect {
-        get { storedBounds }
+        get { model.bounds }
         set {
-            storedBounds.origin = newValue.origin
+            if newValue.origin != model.bounds.origin {
+                change(.bounds) { $0.bounds.origin = newValue.origin }
+            }
             setBoundsSize(newValue.size)
         }
     }
 
     public var center: Point {
-        get { storedCenter }
-        set { storedCenter = newValue }
+        get { model.center }
+        set {
+            guard newValue != model.center else { return }
+            change(.center) { $0.center = newValue }
+        }
     }
 
     public var transform: AffineTransform {
-        get { storedTransform }
-        set { storedTransform = newValue }
+        get { model.transform }
+        set {
+            guard newValue != model.transform else { return }
+            change(.transform) { $0.transform = newValue }
+        }
+    }
+
+    public var alpha: Double {
+        get { model.alpha }
+        set {
+            guard newValue != model.alpha else { return }
+            change(.alpha) { $0.alpha = newValue }
+        }
+    }
+
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set {
+            guard newValue != model.backgroundColor else { return }
+            change(.backgroundColor) { $0.backgroundColor = newValue }
+        }
+    }
+
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set {
+            guard newValue != model.cornerRadius else { return }
+            change(.cornerRadius) { $0.cornerRadius = newValue }
+        }
     }
 
     private func setBoundsSize(_ size: Size) {
-        let old = storedBounds.size
+        let old = model.bounds.size
         guard old != size else { return }
-        storedBounds.size = size
+        change(.bounds) { $0.bounds.size = size }
         setNeedsLayout()
         for subview in subviews { subview.autoresize(from: old, to: size) }
     }
@@ -192,12 +223,12 @@ open class View {
 
     // MARK: Coordinates and hit-testing
 
-    /// The transform from this view's bounds to its superview's bounds.
-    private var toSuperview: AffineTransform {
-        let size = storedBounds.size
-        return AffineTransform(translationX: -storedBounds.x - size.width / 2, y: -storedBounds.y - size.height / 2)
-            .concatenating(storedTransform)
-            .concatenating(AffineTransform(translationX: storedCenter.x, y: storedCenter.y))
+    /// The transform from the bounds of a view in `state` to its superview's bounds.
+    private static func toSuperview(_ state: LayerState) -> AffineTransform {
+        let size = state.bounds.size
+        return AffineTransform(translationX: -state.bounds.x - size.width / 2, y: -state.bounds.y - size.height / 2)
+            .concatenating(state.transform)
+            .concatenating(AffineTransform(translationX: state.center.x, y: state.center.y))
     }
 
     /// The transform from this view's bounds to the coordinate space at the top of its tree.
@@ -205,7 +236,7 @@ open class View {
         var result = AffineTransform.identity
         var view: View? = self
         while let current = view, current.superview != nil {
-            result = result.concatenating(current.toSuperview)
+            result = result.concatenating(View.toSuperview(current.model))
             view = current.superview
         }
         return result
@@ -232,22 +263,22 @@ open class View {
 
     /// Whether `point` (in this view's coordinates) is inside its bounds.
     open func point(inside point: Point) -> Bool {
-        storedBounds.contains(point)
+        presentation.bounds.contains(point)
     }
 
     /// The frontmost visible, interactive view containing `point` (in this view's
-    /// coordinates): hidden views, views with alpha below 0.01 and views with interaction
-    /// disabled are skipped with their subviews, as in UIKit.
+    /// coordinates), by what is on screen (presentation values): hidden views, views with
+    /// alpha below 0.01 and views with interaction disabled are skipped with their subviews,
+    /// as in UIKit.
     open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        guard !isHidden, presentation.alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else {
+            return nil
+        }
         for subview in subviews.reversed() {
-            if let hit = subview.hitTest(convert(point, toSubview: subview)) { return hit }
+            let local = point.applying(View.toSuperview(subview.presentation).inverted)
+            if let hit = subview.hitTest(local) { return hit }
         }
         return self
-    }
-
-    private func convert(_ point: Point, toSubview subview: View) -> Point {
-        point.applying(subview.toSuperview.inverted)
     }
 
     // MARK: Layout

@@ -1,0 +1,89 @@
+/// Runs the animations of an application: once per frame it advances every group, removes
+/// the animations of groups that ended, recomputes what animating views show, then calls the
+/// completions of the groups that ended, oldest first.
+///
+/// The per-frame work allocates nothing: groups and views live in arrays that are edited in place.
+public final class AnimationEngine: FrameObserver {
+    private unowned let runLoop: RunLoop
+    private let clock: Clock
+    private var groups: [AnimationGroup] = []
+    private var animatedViews: [View] = []
+    private var ended: [AnimationGroup] = []
+    private var isObservingFrames = false
+
+    init(runLoop: RunLoop, clock: Clock) {
+        self.runLoop = runLoop
+        self.clock = clock
+    }
+
+    /// Whether any animation group is running or waiting for its completion.
+    public var isAnimating: Bool { !groups.isEmpty }
+
+    func register(_ group: AnimationGroup) {
+        groups.append(group)
+        observeFrames()
+    }
+
+    func add(_ animation: PropertyAnimation, to view: View) {
+        if view.animations.isEmpty { animatedViews.append(view) }
+        view.animations.append(animation)
+        animation.group.liveAnimations += 1
+        animation.group.didAdd(animation, to: view)
+        view.updatePresentation()
+        observeFrames()
+    }
+
+    /// Brings `group` to `time` and what its views show with it, now rather than next frame.
+    func refresh(_ group: AnimationGroup) {
+        group.advance(to: clock.now)
+        for view in animatedViews where view.animations.contains(where: { $0.group === group }) {
+            view.updatePresentation()
+        }
+    }
+
+    public func frame(at time: Double) {
+        for group in groups {
+            group.advance(to: time)
+            if group.hasEnded { ended.append(group) }
+        }
+        for view in animatedViews {
+            if !ended.isEmpty {
+                view.animations.removeAll { animation in
+                    guard animation.group.hasEnded else { return false }
+                    animation.group.liveAnimations -= 1
+                    return true
+                }
+            }
+            view.updatePresentation()
+        }
+        animatedViews.removeAll { $0.animations.isEmpty }
+        guard !ended.isEmpty else { return }
+        groups.removeAll { $0.hasEnded }
+        let finishing = ended
+        ended.removeAll(keepingCapacity: true)
+        for group in finishing { group.didFinish() }
+        if groups.isEmpty && animatedViews.isEmpty { stopObservingFrames() }
+    }
+
+    /// Removes `group` and its animations at once, without a completion (stopped animators).
+    func remove(_ group: AnimationGroup) {
+        groups.removeAll { $0 === group }
+        for view in animatedViews where view.animations.contains(where: { $0.group === group }) {
+            view.animations.removeAll { $0.group === group }
+            view.updatePresentation()
+        }
+        group.liveAnimations = 0
+        animatedViews.removeAll { $0.animations.isEmpty }
+    }
+
+    private func observeFrames() {
+        guard !isObservingFrames else { return }
+        isObservingFrames = true
+        runLoop.addFrameObserver(self)
+    }
+
+    private func stopObservingFrames() {
+        isObservingFrames = false
+        runLoop.removeFrameObserver(self)
+    }
+}

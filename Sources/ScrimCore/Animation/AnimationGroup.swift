@@ -1,0 +1,60 @@
+/// The animations started together — by one `animate` call, or by one property animator —
+/// sharing a progress that advances with the clock.
+public class AnimationGroup {
+    /// Eased progress: 0 at the start, 1 at the end (a spring may overshoot in between).
+    public internal(set) var progress: Double = 0
+    /// How many of the group's property animations are still attached to views.
+    var liveAnimations = 0
+    /// Set when one of its animations was removed before the end (superseded or set directly).
+    var wasInterrupted = false
+    /// Set by `advance` when the group has reached its end.
+    var isAtEnd = false
+
+    init() {}
+
+    /// Whether a group without animations left has ended (true, except for animators).
+    var endsWhenEmpty: Bool { true }
+
+    /// Whether the engine should remove the group this frame.
+    var hasEnded: Bool { isAtEnd || (endsWhenEmpty && liveAnimations == 0) }
+
+    /// Moves `progress` to clock time `time`; sets `isAtEnd` when done.
+    func advance(to time: Double) {}
+
+    /// Called when the engine attaches one of the group's animations to `view`.
+    func didAdd(_ animation: PropertyAnimation, to view: View) {}
+
+    /// Runs after the group left the engine (reached its end, or lost all its animations).
+    func didFinish() {}
+}
+
+/// The group of an `animate` call: a delay, a duration and a curve from its start time.
+final class TimedAnimationGroup: AnimationGroup {
+    let beginTime: Double
+    let duration: Double
+    let curve: TimingCurve
+    let completion: ((Bool) -> Void)?
+
+    init(beginTime: Double, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.curve = curve
+        self.completion = completion
+    }
+
+    override func advance(to time: Double) {
+        let elapsed = time - beginTime
+        // A microsecond of tolerance keeps a duration that is a whole number of frames from
+        // slipping a frame on rounding.
+        if elapsed >= duration - 1e-6 {
+            progress = 1
+            isAtEnd = true
+        } else {
+            progress = elapsed <= 0 ? 0 : curve.progress(at: elapsed / duration, duration: duration)
+        }
+    }
+
+    override func didFinish() {
+        completion?(!wasInterrupted)
+    }
+}

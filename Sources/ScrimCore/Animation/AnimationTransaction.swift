@@ -1,0 +1,117 @@
+/// Collects the property changes made inside an animation block and turns them into property
+/// animations of one group when the block ends.
+///
+/// The open transaction is found through a task-local value, so a view need not know its
+/// application; a runtime is confined to its thread, which is why it is marked Sendable.
+final class AnimationTransaction: @unchecked Sendable {
+    @TaskLocal static var current: AnimationTransaction?
+
+    private struct ChangeKey: Hashable {
+        let view: ObjectIdentifier
+        let key: AnimatableKey
+    }
+
+    private struct Change {
+        let view: View
+        let key: AnimatableKey
+        /// The model and on-screen values before the first change.
+        let model: SIMD8<Double>
+        let presentation: SIMD8<Double>
+        var keyframes: [PropertyAnimation.Segment] = []
+    }
+
+    private struct Keyframe {
+        let start: Double
+        let length: Double
+        /// The model values of the properties it changes, before it changed them.
+        var before: [ChangeKey: SIMD8<Double>] = [:]
+    }
+
+    let group: AnimationGroup
+    let options: AnimationOptions
+    /// Whether `addKeyframe` may be called (inside `animateKeyframes`).
+    var acceptsKeyframes = false
+    /// Where this transaction's animations start within the group's progress.
+    let start: Double
+    private var changes: [Change] = []
+    private var indexByKey: [ChangeKey: Int] = [:]
+    private var keyframe: Keyframe?
+
+    init(group: AnimationGroup, options: AnimationOptions = [], start: Double = 0) {
+        self.group = group
+        self.options = options
+        self.start = start
+    }
+
+    /// Runs `body` with this transaction open.
+    func capture(_ body: () -> Void) {
+        AnimationTransaction.$current.withValue(self, operation: body)
+    }
+
+    /// Called by a view before `key` changes: remembers the values it had.
+    func willChange(_ view: View, _ key: AnimatableKey) {
+        let id = ChangeKey(view: ObjectIdentifier(view), key: key)
+        if keyframe != nil, keyframe?.before[id] == nil {
+            keyframe?.before[id] = view.model.components(key)
+        }
+        guard indexByKey[id] == nil else { return }
+        indexByKey[id] = changes.count
+        changes.append(Change(view: view, key: key, model: view.model.components(key),
+                              presentation: view.presentation.components(key)))
+    }
+
+    /// Records the changes `body` makes as a keyframe over `length` of the progress from `start`.
+    func addKeyframe(start: Double, length: Double, _ body: () -> Void) {
+        let outer = keyframe
+        keyframe = Keyframe(start: start, length: length)
+        body()
+        let recorded = keyframe!
+        keyframe = outer
+        for (id, before) in recorded.before.sorted(by: { indexByKey[$0.key]! < indexByKey[$1.key]! }) {
+            let index = indexByKey[id]!
+            let after = changes[index].view.model.components(changes[index].key)
+            changes[index].keyframes.append(.init(start: start, length: length, from: before, to: after))
+        }
+    }
+
+    /// Turns the recorded changes into animations attached to their views; returns how many.
+    @discardableResult
+    func commit(to engine: AnimationEngine) -> Int {
+        let replaces = options.contains(.beginFromCurrentState)
+        var count = 0
+        for change in changes {
+            let view = change.view, key = change.key
+            if replaces { view.removeAnimations(for: key) }
+            let to = view.model.components(key)
+            let from = replaces ? change.presentation : change.model
+            var segments = change.keyframes.enumerated()
+                .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+                .map(\.element)
+            if segments.isEmpty {
+                segments = [.init(start: start, length: 1 - start, from: from, to: to)]
+            } else {
+                segments[0].from = replaces ? from : segments[0].from
+            }
+            if key == .transform {
+                for index in segments.indices {
+                    segments[index].from = nearestRotation(segments[index].from, to: segments[index].to)
+                }
+            }
+            guard segments.contains(where: { $0.from != $0.to }) else { continue }
+            engine.add(PropertyAnimation(key: key, from: segments[0].from, to: to, segments: segments,
+                                         additive: !replaces, group: group), to: view)
+            count += 1
+        }
+        return count
+    }
+
+    /// `value` with its rotation moved by whole turns to within half a turn of `target`'s,
+    /// so a rotation animates the short way round.
+    private func nearestRotation(_ value: SIMD8<Double>, to target: SIMD8<Double>) -> SIMD8<Double> {
+        var result = value
+        let turn = 2 * Double.pi
+        while result[2] - target[2] > .pi { result[2] -= turn }
+        while result[2] - target[2] < -.pi { result[2] += turn }
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The animatable state of a view: what the model holds and what the presentation shows.
+/// `frame` is derived from `center`, `bounds.size` and `transform` (anchor at the centre).
+public struct LayerState: Hashable, Sendable {
+    public var center: Point = .zero
+    public var bounds: Rect = .zero
+    public var transform: AffineTransform = .identity
+    public var alpha: Double = 1
+    public var backgroundColor: Color?
+    public var cornerRadius: Double = 0
+
+    public var frame: Rect {
+        let size = bounds.size
+        let local = Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            .applying(transform)
+        return Rect(x: center.x + local.x, y: center.y + local.y, width: local.width, height: local.height)
+    }
+}
+
+/// A property that animates: the primitive keys a view's animatable properties come down to
+/// (`frame` animates as `center` and `bounds`).
+public enum AnimatableKey: Int, CaseIterable, Sendable {
+    case center, bounds, transform, alpha, backgroundColor, cornerRadius
+}
+
+extension LayerState {
+    /// The value of `key` as numbers that interpolate linearly: transforms decomposed into
+    /// translation, rotation, scale and shear; colours premultiplied sRGB.
+    func components(_ key: AnimatableKey) -> SIMD8<Double> {
+        switch key {
+        case .center: return SIMD8(center.x, center.y, 0, 0, 0, 0, 0, 0)
+        case .bounds: return SIMD8(bounds.x, bounds.y, bounds.width, bounds.height, 0, 0, 0, 0)
+        case .transform: return transform.decomposed
+        case .alpha: return SIMD8(alpha, 0, 0, 0, 0, 0, 0, 0)
+        case .backgroundColor:
+            let c = backgroundColor ?? .clear
+            return SIMD8(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha, 0, 0, 0, 0)
+        case .cornerRadius: return SIMD8(cornerRadius, 0, 0, 0, 0, 0, 0, 0)
+        }
+    }
+
+    mutating func setComponents(_ v: SIMD8<Double>, for key: AnimatableKey) {
+        switch key {
+        case .center: center = Point(x: v[0], y: v[1])
+        case .bounds: bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        case .transform: transform = AffineTransform(decomposed: v)
+        case .alpha: alpha = v[0]
+        case .backgroundColor:
+            let a = v[3]
+            backgroundColor = a > 0
+                ? Color(red: v[0] / a, green: v[1] / a, blue: v[2] / a, alpha: a)
+                : Color(red: 0, green: 0, blue: 0, alpha: 0)
+        case .cornerRadius: cornerRadius = v[0]
+        }
+    }
+}
+
+extension AffineTransform {
+    /// `(tx, ty, rotation, scaleX, scaleY, shear)`: the matrix is the rotation of
+    /// `[scaleX, shear; 0, scaleY]`, so each part interpolates on its own.
+    var decomposed: SIMD8<Double> {
+        let scaleX = (a * a + b * b).squareRoot()
+        let rotation = scaleX == 0 ? 0 : atan2(b, a)
+        let cosine = cos(rotation), sine = sin(rotation)
+        let shear = c * cosine + d * sine
+        let scaleY = -c * sine + d * cosine
+        return SIMD8(tx, ty, rotation, scaleX, scaleY, shear, 0, 0)
+    }
+
+    init(decomposed v: SIMD8<Double>) {
+        let cosine = cos(v[2]), sine = sin(v[2])
+        self.init(a: v[3] * cosine, b: v[3] * sine,
+                  c: v[5] * cosine - v[4] * sine, d: v[5] * sine + v[4] * cosine,
+                  tx: v[0], ty: v[1])
+    }
+}
