@@ -85,9 +85,11 @@ import ScrimCore
                 vc = ViewController{ name = "v", viewDidLoad = function() vc.view.name = "x" end }
                 window.rootViewController = vc
                 """)
-            controller = h.runtime.application.window.rootViewController
-            view = controller?.viewIfLoaded
-            #expect(controller != nil && view != nil)
+            withExtendedLifetime(h) {
+                controller = h.runtime.application.window.rootViewController
+                view = controller?.viewIfLoaded
+                #expect(controller != nil && view != nil)
+            }
         }
         #expect(controller == nil)
         #expect(view == nil)

@@ -4,7 +4,7 @@
 ///
 /// The per-frame work allocates nothing: groups and views live in arrays that are edited in place.
 public final class AnimationEngine: FrameObserver {
-    private unowned let runLoop: RunLoop
+    private let runLoop: RunLoop
     private let clock: Clock
     private var groups: [AnimationGroup] = []
     private var animatedViews: [View] = []

@@ -14,7 +14,7 @@ public final class PropertyAnimator {
     public enum State: String, Sendable { case inactive, active, stopped }
     public enum Position: String, Sendable { case end, start, current }
 
-    private unowned let engine: AnimationEngine
+    private let engine: AnimationEngine
     private let clock: Clock
     public let duration: Double
     public private(set) var curve: TimingCurve

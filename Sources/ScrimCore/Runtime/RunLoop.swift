@@ -10,7 +10,8 @@ public final class RunLoop {
     private var queue: [() -> Void] = []
     private var timers: [(fire: Double, order: Int, block: () -> Void)] = []
     private var timerOrder = 0
-    private var frameObservers: [FrameObserver] = []
+    /// Held weakly: whoever registers an observer keeps it alive.
+    private var frameObservers: [WeakFrameObserver] = []
 
     init() {}
 
@@ -26,11 +27,11 @@ public final class RunLoop {
     }
 
     public func addFrameObserver(_ observer: FrameObserver) {
-        if !frameObservers.contains(where: { $0 === observer }) { frameObservers.append(observer) }
+        if !frameObservers.contains(where: { $0.value === observer }) { frameObservers.append(WeakFrameObserver(value: observer)) }
     }
 
     public func removeFrameObserver(_ observer: FrameObserver) {
-        frameObservers.removeAll { $0 === observer }
+        frameObservers.removeAll { $0.value === observer || $0.value == nil }
     }
 
     /// Whether anything is queued, scheduled or observing frames.
@@ -50,6 +51,10 @@ public final class RunLoop {
             for timer in due { timer.block() }
         }
 
-        for observer in frameObservers { observer.frame(at: time) }
+        for observer in frameObservers { observer.value?.frame(at: time) }
     }
+}
+
+private struct WeakFrameObserver {
+    weak var value: FrameObserver?
 }
