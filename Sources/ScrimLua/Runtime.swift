@@ -20,6 +20,7 @@ public final class Runtime {
     let viewClass = BridgedClass<View>("View")
     let windowClass = BridgedClass<Window>("Window")
     let viewControllerBridge = BridgedClass<ViewController>("ViewController")
+    let propertyAnimatorClass = BridgedClass<PropertyAnimator>("PropertyAnimator")
 
     /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in order).
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = []) {

@@ -4,7 +4,8 @@ import ScrimCore
 extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
     static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
-                                 "run", "step", "trace", "plugin"]
+                                 "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
+                                 "PropertyAnimator"]
 
     /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
     /// `scrim` table and its globals.
@@ -13,9 +14,11 @@ extension Runtime {
         defineViewClass()
         defineWindowClass()
         defineViewControllerClass()
+        definePropertyAnimatorClass()
         lua.register(windowClass)
         lua.register(viewClass)
         lua.register(viewControllerBridge)
+        lua.register(propertyAnimatorClass)
 
         lua_createtable(L, 0, 16)
         let scrim = lua.top
@@ -57,6 +60,7 @@ extension Runtime {
         lua.push(object: application.window)
         lua_setfield(L, scrim, "window")
         installClockFunctions(in: scrim)
+        installAnimationFunctions(in: scrim)
         installTrace(in: scrim)
         installPluginFunctions(in: scrim)
 

@@ -32,6 +32,7 @@ extension Runtime {
         cls.property("isUserInteractionEnabled",
                      get: { view, call in lua_pushboolean(call.L, view.isUserInteractionEnabled ? 1 : 0) },
                      set: { view, call, i in view.isUserInteractionEnabled = try call.bool(i, default: true) })
+        cls.property("presentation", get: { view, call in call.state.push(view.presentation) })
         cls.property("superview", get: { view, call in call.state.push(object: view.superview) })
         cls.property("subviews", get: { view, call in call.state.push(objects: view.subviews) })
         cls.property("window", get: { view, call in call.state.push(object: view.window) })
@@ -152,5 +153,27 @@ extension LuaState {
         rawField(key, of: index)
         defer { scrim_pop(L, 1) }
         return lua_type(L, -1) != LUA_TNIL
+    }
+}
+
+extension LuaState {
+    /// What a view shows, as `{frame=, bounds=, center=, transform=, alpha=, backgroundColor=,
+    /// cornerRadius=}`: `v.presentation`, Core Animation's presentation layer.
+    public func push(_ state: LayerState) {
+        lua_createtable(L, 0, 7)
+        push(state.frame)
+        lua_setfield(L, -2, "frame")
+        push(state.bounds)
+        lua_setfield(L, -2, "bounds")
+        push(state.center)
+        lua_setfield(L, -2, "center")
+        push(state.transform)
+        lua_setfield(L, -2, "transform")
+        push(number: state.alpha)
+        lua_setfield(L, -2, "alpha")
+        push(state.backgroundColor)
+        lua_setfield(L, -2, "backgroundColor")
+        push(number: state.cornerRadius)
+        lua_setfield(L, -2, "cornerRadius")
     }
 }
