@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ScrimCore", targets: ["ScrimCore"]),
         .library(name: "ScrimLua", targets: ["ScrimLua"]),
         .executable(name: "scrim", targets: ["ScrimCLI"]),
+        .executable(name: "scrim-benchmarks", targets: ["ScrimBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "ScrimBenchmarks", dependencies: ["ScrimCore"], path: "Benchmarks/ScrimBenchmarks"),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
         .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI"]),

@@ -162,6 +162,20 @@ import Testing
         #expect(from.appearanceState == .disappeared && to.appearanceState == .appeared)
     }
 
+    @Test func theAnimationsBlockAnimatesOverTheDuration() throws {
+        let (app, parent, from, to) = try setUp()
+        to.view.alpha = 0
+        var presentationAtCompletion: Double?
+        try parent.transition(from: from, to: to, duration: 0.5, animations: { to.view.alpha = 1 }) { _ in
+            presentationAtCompletion = to.view.presentation.alpha
+        }
+        #expect(to.view.alpha == 1 && to.view.presentation.alpha == 0)
+        app.step(frames: 15)
+        #expect(to.view.presentation.alpha == 0.5)
+        app.step(frames: 15)
+        #expect(presentationAtCompletion == 1)
+    }
+
     @Test func zeroDurationCompletesOnTheNextTurn() throws {
         let (app, parent, from, to) = try setUp()
         var finished = false

@@ -84,21 +84,19 @@ final class AnimationTransaction: @unchecked Sendable {
             if replaces { view.removeAnimations(for: key) }
             let to = view.model.components(key)
             let from = replaces ? change.presentation : change.model
-            var segments = change.keyframes.enumerated()
+            var keyframes = change.keyframes.enumerated()
                 .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
                 .map(\.element)
-            if segments.isEmpty {
-                segments = [.init(start: start, length: 1 - start, from: from, to: to)]
-            } else {
-                segments[0].from = replaces ? from : segments[0].from
-            }
+            if replaces, !keyframes.isEmpty { keyframes[0].from = from }
             if key == .transform {
-                for index in segments.indices {
-                    segments[index].from = nearestRotation(segments[index].from, to: segments[index].to)
+                for index in keyframes.indices {
+                    keyframes[index].from = nearestRotation(keyframes[index].from, to: keyframes[index].to)
                 }
             }
-            guard segments.contains(where: { $0.from != $0.to }) else { continue }
-            engine.add(PropertyAnimation(key: key, from: segments[0].from, to: to, segments: segments,
+            let start = keyframes.first?.from ?? (key == .transform ? nearestRotation(from, to: to) : from)
+            if keyframes.isEmpty ? start == to : !keyframes.contains(where: { $0.from != $0.to }) { continue }
+            engine.add(PropertyAnimation(key: key, from: start, to: to, start: self.start, length: 1 - self.start,
+                                         keyframes: keyframes.isEmpty ? nil : keyframes,
                                          additive: !replaces, group: group), to: view)
             count += 1
         }

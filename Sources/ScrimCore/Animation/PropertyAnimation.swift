@@ -1,5 +1,6 @@
-/// One property of one view animating: its value through a group's progress, as segments
-/// (a plain animation has one from 0 to 1; keyframes and delayed animator blocks have others).
+/// One property of one view animating: its value through its group's progress. A plain
+/// animation runs from `from` to `to` over the part of the progress from `start` on;
+/// keyframed ones have segments.
 struct PropertyAnimation {
     struct Segment {
         /// Where in the group's progress the segment starts, and how much of it it takes.
@@ -13,23 +14,35 @@ struct PropertyAnimation {
     /// The model value before the animation and after it.
     let from: SIMD8<Double>
     let to: SIMD8<Double>
-    let segments: [Segment]
+    /// The part of the group's progress a plain animation runs in.
+    let start: Double
+    let length: Double
+    /// Keyframes, when there are any.
+    let keyframes: [Segment]?
     /// Additive animations add `value - to` to the model; others replace the model value.
     let additive: Bool
-    unowned let group: AnimationGroup
+    /// Unowned without checks: the engine removes every animation before it lets its group go,
+    /// and the per-frame loop should not pay for reference counting.
+    unowned(unsafe) let group: AnimationGroup
 
-    /// The animated value at group progress `progress`: held at a segment's end until the
-    /// next begins; past 1 (a spring's overshoot) the segment that ends at 1 extrapolates.
+    /// The animated value at group progress `progress`. A plain animation extrapolates past 1
+    /// (a spring's overshoot); keyframes hold each segment's end until the next begins.
     func value(at progress: Double) -> SIMD8<Double> {
-        guard let first = segments.first else { return to }
+        if keyframes == nil {
+            if progress <= start { return from }
+            let local = length > 0 ? (progress - start) / length : 1
+            return from + (to - from) * local
+        }
+        let keyframes = self.keyframes!
+        guard let first = keyframes.first else { return to }
         if progress <= first.start { return first.from }
         var value = first.from
-        for index in segments.indices {
-            let segment = segments[index]
+        for index in keyframes.indices {
+            let segment = keyframes[index]
             if progress < segment.start { return value }
             let local = segment.length > 0 ? (progress - segment.start) / segment.length : 1
             let endsAtOne = segment.start + segment.length >= 1 - 1e-12
-            if local <= 1 || (endsAtOne && index == segments.count - 1) {
+            if local <= 1 || (endsAtOne && index == keyframes.count - 1) {
                 return segment.from + (segment.to - segment.from) * local
             }
             value = segment.to

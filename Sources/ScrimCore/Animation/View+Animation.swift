@@ -33,8 +33,11 @@ extension View {
             return
         }
         var state = model
-        for animation in animations {
-            state.setComponents(animation.apply(to: state.components(animation.key)), for: animation.key)
+        animations.withUnsafeBufferPointer { running in
+            for index in running.indices {
+                let key = running[index].key
+                state.setComponents(running[index].apply(to: state.components(key)), for: key)
+            }
         }
         presentationOverride = state
     }

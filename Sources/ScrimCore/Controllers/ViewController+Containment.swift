@@ -40,8 +40,9 @@ extension ViewController {
     /// `transition(from:to:duration:options:animations:completion:)` does.
     ///
     /// When this controller forwards appearance automatically and its view is in the window:
-    /// `from.viewWillDisappear`, `to.viewWillAppear`, then `to`'s view is added and `animations`
-    /// run; after `duration` on the clock (the next turn for 0), `from`'s view is removed,
+    /// `from.viewWillDisappear`, `to.viewWillAppear`, then `to`'s view is added and the changes
+    /// `animations` makes animate over `duration` (ease in-out); after `duration` on the clock
+    /// (the next turn for 0), `from`'s view is removed,
     /// `from.viewDidDisappear`, `to.viewDidAppear`, then `completion(true)`. Children are not
     /// added or removed: the caller does the containment around it.
     public final func transition(from: ViewController, to: ViewController, duration: Double,
@@ -64,7 +65,10 @@ extension ViewController {
         }
         container.addSubview(to.view)
         if forwards { to.sendIsAppearing() }
-        animations?()
+        if let animations {
+            // Cannot throw: the duration was checked above and the curve is a named one.
+            try? application.animate(duration: duration, curve: .easeInOut, animations: animations)
+        }
 
         application.runLoop.schedule(at: application.clock.now + duration) {
             if from.storedView?.superview === container { from.storedView?.removeFromSuperview() }

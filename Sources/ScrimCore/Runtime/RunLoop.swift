@@ -4,8 +4,8 @@ public protocol FrameObserver: AnyObject {
     func frame(at time: Double)
 }
 
-/// The run loop of a runtime. A turn runs the blocks queued before it, then the frame
-/// observers, then the layout pass; blocks queued during a turn run in the next one.
+/// The run loop of a runtime. A turn runs the blocks queued before it, the frame observers,
+/// the due timers, then the layout pass; blocks queued during a turn run in the next one.
 public final class RunLoop {
     private var queue: [() -> Void] = []
     private var timers: [(fire: Double, order: Int, block: () -> Void)] = []
@@ -37,11 +37,14 @@ public final class RunLoop {
     /// Whether anything is queued, scheduled or observing frames.
     public var hasPendingWork: Bool { !queue.isEmpty || !timers.isEmpty || !frameObservers.isEmpty }
 
-    /// Runs the queued blocks, the due timers and the frame observers of one turn.
+    /// Runs one turn: the blocks queued before it, then the frame observers (animations
+    /// advance), then the due timers, which so see this frame's on-screen values.
     func runTurn(at time: Double) {
         let blocks = queue
         queue.removeAll()
         for block in blocks { block() }
+
+        for observer in frameObservers { observer.value?.frame(at: time) }
 
         // A tolerance of a microsecond keeps a timer set for `t` from slipping a frame on rounding.
         let due = timers.filter { $0.fire <= time + 1e-6 }.sorted { ($0.fire, $0.order) < ($1.fire, $1.order) }
@@ -50,8 +53,6 @@ public final class RunLoop {
             timers.removeAll { dueOrders.contains($0.order) }
             for timer in due { timer.block() }
         }
-
-        for observer in frameObservers { observer.value?.frame(at: time) }
     }
 }
 
