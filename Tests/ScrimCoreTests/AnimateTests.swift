@@ -165,6 +165,20 @@ import Testing
         #expect(view.presentation.center.x == 100)
     }
 
+    @Test func aSpringWithADurationIsStretchedToIt() throws {
+        let app = Application()
+        let view = View()
+        let spring = Spring(dampingRatio: 0.5, response: 0.4)
+        var finishedAt: Double?
+        try app.animate(duration: 2, curve: .spring(spring), animations: { view.alpha = 0 }) { _ in
+            finishedAt = app.clock.now
+        }
+        app.step(frames: 30)
+        #expect(close(view.presentation.alpha, 1 - spring.progress(at: 0.25 * spring.settlingTime), 1e-9))
+        app.step(frames: 90)
+        #expect(finishedAt == 2)
+    }
+
     @Test func keyframesRunEachOverTheirPart() throws {
         let app = Application()
         let view = View()

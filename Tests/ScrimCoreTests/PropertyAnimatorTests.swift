@@ -172,6 +172,16 @@ import Testing
         }
     }
 
+    @Test func startingAfterADelay() throws {
+        let (app, view, animator, _) = try setUp()
+        try animator.startAnimation(afterDelay: 0.5)
+        #expect(animator.isRunning)
+        app.step(frames: 30)
+        #expect(view.presentation.center.x == 0)
+        app.step(frames: 30)
+        #expect(close(view.presentation.center.x, 50))
+    }
+
     @Test func springAnimatorsTakeTheirSettlingTime() throws {
         let app = Application()
         let spring = Spring(dampingRatio: 1, response: 0.5)
