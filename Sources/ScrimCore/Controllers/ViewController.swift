@@ -33,6 +33,28 @@ open class ViewController {
     /// Where the controller is in its appearance cycle.
     public internal(set) var appearanceState: AppearanceState = .disappeared
 
+    // MARK: Presentation state (see ViewController+Presentation.swift)
+
+    /// How the controller is presented; `automatic` resolves to `pageSheet`.
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    /// The built-in animation used when no animator is supplied.
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// Supplies the presentation controller, animators and interaction controllers of this
+    /// controller's presentation and dismissal. Held strongly (UIKit holds it weakly), so a
+    /// delegate made for one presentation needs no other owner.
+    public var transitioningDelegate: TransitioningDelegate?
+    /// Whether `currentContext` presentations from inside this controller cover only its view.
+    public var definesPresentationContext = false
+    /// Whether, as a presentation context, its `modalTransitionStyle` wins over the presented one's.
+    public var providesPresentationContextTransitionStyle = false
+    /// The controller this one presents, if any.
+    public internal(set) var presentedViewController: ViewController?
+    weak var presentingStorage: ViewController?
+    /// The presentation controller of this controller's current presentation.
+    public internal(set) var presentationController: PresentationController?
+    /// The transition this controller takes part in, presented or presenting.
+    var activeTransition: PresentationTransition?
+
     var storedView: View?
     var appearanceAnimated = false
     var isAppearingSent = false

@@ -9,6 +9,8 @@ public final class Application {
     /// Runs the view animations of this application.
     public private(set) var animationEngine: AnimationEngine!
 
+    /// Set from a `present` or `dismiss` until its transition ends: another is refused meanwhile.
+    var transitionInProgress = false
     private var nameCounters: [String: Int] = [:]
     private var controllers: [Weak<ViewController>] = []
 

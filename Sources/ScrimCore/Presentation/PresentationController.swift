@@ -1,0 +1,79 @@
+/// `UIPresentationController`: manages the presented view in the container view during and
+/// after a presentation. Subclass it and override the hooks; the runtime calls them through
+/// the dispatcher, which traces them with `by` = `traceName`.
+open class PresentationController {
+    public let presentedViewController: ViewController
+    /// The controller the presentation comes from (weak: it holds the presented controller).
+    public internal(set) weak var presentingViewController: ViewController?
+    /// The view the transition happens in; set when the presentation begins.
+    public internal(set) var containerView: View?
+    /// Where the presenter's view was when the presentation took it out of the window.
+    var presenterViewPlace: (superview: View, index: Int)?
+
+    public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
+        self.presentedViewController = presentedViewController
+        self.presentingViewController = presentingViewController
+    }
+
+    /// Who handles the hooks, for the trace's `by`.
+    open var traceName: String { "native:\(type(of: self))" }
+
+    /// Whether the hook behind `event` exists (Lua classes implement some); unimplemented
+    /// hooks are neither called nor traced.
+    open func implements(_ event: LifecycleEvent) -> Bool { true }
+
+    /// Whether the runtime traces this controller's hooks: true, except for the built-in
+    /// controllers of the standard styles.
+    open var isTraced: Bool { true }
+
+    /// The view the presentation animates; the presented controller's view by default.
+    open var presentedView: View? { presentedViewController.view }
+
+    /// Where the presented view ends up, in the container's coordinates: all of it by default.
+    open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
+
+    /// Whether the presenter's view leaves the window once the presentation is done.
+    open var shouldRemovePresentersView: Bool { false }
+
+    /// Whether the presentation covers the whole screen.
+    open var shouldPresentInFullscreen: Bool { true }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    open func containerViewWillLayoutSubviews() {}
+    open func containerViewDidLayoutSubviews() {}
+
+    /// Calls a hook through the dispatcher: traced (with `by`) unless the controller is built in.
+    func send(_ event: LifecycleEvent, args: [(String, TraceValue)] = [], _ hook: () -> Void) {
+        guard implements(event) else { return }
+        if isTraced {
+            presentedViewController.application.dispatcher.record(
+                event, controller: presentedViewController.name, args: args, by: traceName)
+        }
+        hook()
+    }
+}
+
+/// The presentation controller of the standard styles: full screen (the presenter's view
+/// leaves) or over the screen or context (it stays). Not traced.
+final class StandardPresentationController: PresentationController {
+    let style: ModalPresentationStyle
+
+    init(presented: ViewController, presenting: ViewController?, style: ModalPresentationStyle) {
+        self.style = style
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+
+    override var isTraced: Bool { false }
+    override var traceName: String { "native:\(style.rawValue)" }
+
+    override var shouldRemovePresentersView: Bool {
+        style == .fullScreen || style == .currentContext
+    }
+
+    override var shouldPresentInFullscreen: Bool {
+        style != .currentContext && style != .overCurrentContext
+    }
+}

@@ -1,0 +1,365 @@
+/// One presentation or dismissal, from its start on the run-loop turn after `present` or
+/// `dismiss` to `completeTransition`. Calls to user objects (delegates, custom presentation
+/// controllers, animators) are traced with `by`; the runtime's own standard presentation
+/// controllers and animators are not.
+///
+/// Presentation order: `presentationControllerForPresented` (custom style) →
+/// `animationControllerForPresented` → `interactionControllerForPresentation` → the presented
+/// view loads → `viewWillDisappear` of the presenter (when its view leaves) → `viewWillAppear`
+/// of the presented → `presentationTransitionWillBegin` → `transitionDuration` →
+/// `animateTransition` | `startInteractiveTransition` → … `completeTransition` →
+/// `viewDidAppear` → `viewDidDisappear` → coordinator completions →
+/// `presentationTransitionDidEnd` → `presentCompletion` → `animationEnded`. Dismissal mirrors it.
+final class PresentationTransition {
+    enum Kind { case presentation, dismissal }
+
+    let kind: Kind
+    /// The controller presented, or for a dismissal the top one leaving.
+    let presented: ViewController
+    let presenting: ViewController
+    let source: ViewController
+    let style: ModalPresentationStyle
+    let transitionStyle: ModalTransitionStyle
+    let animated: Bool
+    let completion: (() -> Void)?
+    /// For a dismissal of a stack: the controllers between the presenter and the top.
+    let intermediates: [ViewController]
+
+    var presentationController: PresentationController!
+    var animator: AnimatedTransitioning?
+    var interaction: InteractiveTransitioning?
+    /// Whether the animator and interaction controller are user objects (traced).
+    private var animatorIsTraced = false
+    private var interactionIsTraced = false
+    var context: TransitionContext!
+    var coordinator: TransitionCoordinator!
+    var duration = 0.0
+    var percentComplete = 0.0
+    private(set) var hasEnded = false
+    /// Whether the presenter's view leaves the window when presenting (and returns when
+    /// dismissing): decided by the presentation controller of the lowest presented controller.
+    private var presenterTakesPart: Bool {
+        let lowest = isPresentation ? presented : (intermediates.first ?? presented)
+        return (isPresentation ? presentationController : lowest.presentationController)?.shouldRemovePresentersView ?? false
+    }
+    private var isStarting = false
+    private var pendingCompletion: Bool?
+
+    init(presentationOf presented: ViewController, from presenting: ViewController, source: ViewController,
+         style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, animated: Bool,
+         completion: (() -> Void)?) {
+        kind = .presentation
+        self.presented = presented
+        self.presenting = presenting
+        self.source = source
+        self.style = style
+        self.transitionStyle = transitionStyle
+        self.animated = animated
+        self.completion = completion
+        intermediates = []
+    }
+
+    init(dismissalOf top: ViewController, to presenting: ViewController, intermediates: [ViewController],
+         animated: Bool, completion: (() -> Void)?) {
+        kind = .dismissal
+        presented = top
+        self.presenting = presenting
+        source = top
+        style = top.presentationController.map { ($0 as? StandardPresentationController)?.style ?? .custom }
+            ?? top.resolvedPresentationStyle
+        transitionStyle = top.modalTransitionStyle
+        self.animated = animated
+        self.completion = completion
+        self.intermediates = intermediates
+        presentationController = top.presentationController
+    }
+
+    private var application: Application { presented.application }
+    private var dispatcher: LifecycleDispatcher { application.dispatcher }
+    private var isPresentation: Bool { kind == .presentation }
+
+    /// Records a call to a user object about the presented controller.
+    private func record(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], by: String) {
+        dispatcher.record(event, controller: presented.name, args: args, by: by)
+    }
+
+    // MARK: Start
+
+    func start() {
+        isStarting = true
+        let delegate = presented.transitioningDelegate
+        if isPresentation {
+            presentationController = makePresentationController(delegate)
+            presented.presentationController = presentationController
+        }
+        if animated { chooseAnimator(delegate) }
+        if isPresentation { presented.loadViewIfNeeded() }
+
+        let container = isPresentation ? makeContainer() : (presentationController.containerView ?? makeContainer())
+        presentationController.containerView = container
+        context = TransitionContext(transition: self, containerView: container, isAnimated: animated)
+        context.isInteractive = interaction != nil
+        coordinator = TransitionCoordinator(transition: self)
+        presented.activeTransition = self
+        presenting.activeTransition = self
+
+        let presenterTakesPart = self.presenterTakesPart
+        presented.externalAppearanceDrivers += 1
+        intermediates.forEach { $0.externalAppearanceDrivers += 1 }
+        if presenterTakesPart {
+            presenting.externalAppearanceDrivers += 1
+            if !isPresentation { restorePresenterView() }
+        }
+
+        if isPresentation {
+            if presenterTakesPart { presenting.changeAppearance(appearing: false, animated: animated) }
+            presented.changeAppearance(appearing: true, animated: animated)
+            presentationController.send(.presentationTransitionWillBegin) {
+                presentationController.presentationTransitionWillBegin()
+            }
+        } else {
+            presented.changeAppearance(appearing: false, animated: animated)
+            if presenterTakesPart {
+                presenting.changeAppearance(appearing: true, animated: animated)
+                if presenting.viewIfLoaded?.window != nil { presenting.sendIsAppearing() }
+            }
+            presentationController.send(.dismissalTransitionWillBegin) {
+                presentationController.dismissalTransitionWillBegin()
+            }
+        }
+
+        if let animator {
+            duration = animatorIsTraced ? tracedDuration(of: animator) : animator.transitionDuration(using: context)
+            if let interaction {
+                if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
+                interaction.startInteractiveTransition(context)
+            } else {
+                if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
+                animator.animateTransition(using: context)
+            }
+            coordinator.startAnimations()
+        } else {
+            placeWithoutAnimation()
+            coordinator.startAnimations()
+            pendingCompletion = pendingCompletion ?? true
+        }
+        if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
+        isStarting = false
+        if let didComplete = pendingCompletion { finish(didComplete) }
+    }
+
+    private func makePresentationController(_ delegate: TransitioningDelegate?) -> PresentationController {
+        if style == .custom, let delegate, let make = delegate.presentationController {
+            record(.presentationControllerForPresented,
+                   [("presenting", .string(presenting.name)), ("source", .string(source.name))], by: delegate.traceName)
+            if let custom = make(presented, presenting, source) { return custom }
+        }
+        let standard: ModalPresentationStyle = style == .custom ? .fullScreen : style
+        return StandardPresentationController(presented: presented, presenting: presenting, style: standard)
+    }
+
+    private func chooseAnimator(_ delegate: TransitioningDelegate?) {
+        if let delegate {
+            if isPresentation, let make = delegate.animationControllerForPresented {
+                record(.animationControllerForPresented,
+                       [("presenting", .string(presenting.name)), ("source", .string(source.name))], by: delegate.traceName)
+                animator = make(presented, presenting, source)
+            } else if !isPresentation, let make = delegate.animationControllerForDismissed {
+                record(.animationControllerForDismissed, by: delegate.traceName)
+                animator = make(presented)
+            }
+            animatorIsTraced = animator != nil
+            if let animator {
+                let make = isPresentation ? delegate.interactionControllerForPresentation
+                    : delegate.interactionControllerForDismissal
+                if let make {
+                    record(isPresentation ? .interactionControllerForPresentation : .interactionControllerForDismissal,
+                           by: delegate.traceName)
+                    interaction = make(animator)
+                    interactionIsTraced = interaction != nil
+                }
+            }
+        }
+        if animator == nil {
+            animator = StandardAnimator(style: transitionStyle, presenting: isPresentation)
+        }
+    }
+
+    private func tracedDuration(of animator: AnimatedTransitioning) -> Double {
+        record(.transitionDuration, by: animator.traceName)
+        let value = animator.transitionDuration(using: context)
+        return value.isFinite && value >= 0 ? value : 0
+    }
+
+    /// A container over the presentation context: the window, or the context's view for the
+    /// current-context styles. Added at the top of the window.
+    private func makeContainer() -> View {
+        let window = application.window!
+        var frame = window.bounds
+        if style.usesPresentationContext, let contextView = presenting.viewIfLoaded {
+            frame = contextView.convert(contextView.bounds, to: nil)
+        }
+        let container = View(frame: frame)
+        container.name = "container"
+        window.addSubview(container)
+        return container
+    }
+
+    /// Without animation: the presented view goes to its final frame in the container (or out).
+    private func placeWithoutAnimation() {
+        if isPresentation, let view = presentationController.presentedView {
+            view.frame = presentationController.frameOfPresentedViewInContainerView
+            context.containerView.addSubview(view)
+        }
+    }
+
+    // MARK: Context queries
+
+    func viewController(forKey key: TransitionContext.Key) -> ViewController {
+        switch (kind, key) {
+        case (.presentation, .from), (.dismissal, .to): return presenting
+        case (.presentation, .to), (.dismissal, .from): return presented
+        }
+    }
+
+    func view(forKey key: TransitionContext.Key) -> View? {
+        let controller = viewController(forKey: key)
+        if controller === presented { return presentationController.presentedView }
+        return presenterTakesPart ? controller.viewIfLoaded : nil
+    }
+
+    func frame(for controller: ViewController, final: Bool) -> Rect {
+        if controller === presented {
+            if isPresentation { return final ? presentationController.frameOfPresentedViewInContainerView : .zero }
+            if final { return .zero }
+            guard let view = presentationController.presentedView else { return .zero }
+            return view.convert(view.bounds, to: context.containerView)
+        }
+        guard controller === presenting, let view = controller.viewIfLoaded, view.window != nil else { return .zero }
+        return view.convert(view.bounds, to: context.containerView)
+    }
+
+    /// Runs an alongside animation with the transition's duration (at once when not animated).
+    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void) {
+        let coordinator = self.coordinator!
+        if animated, duration > 0 {
+            try? application.animate(duration: duration, curve: .easeInOut) { animation(coordinator) }
+        } else {
+            animation(coordinator)
+        }
+    }
+
+    // MARK: End
+
+    /// `completeTransition`: the first call counts. One made while the transition is starting
+    /// (an animator that completes at once) takes effect when the start is done.
+    func complete(_ didComplete: Bool) {
+        guard !hasEnded else { return }
+        if isStarting {
+            if pendingCompletion == nil { pendingCompletion = didComplete }
+            return
+        }
+        finish(didComplete)
+    }
+
+    private func finish(_ didComplete: Bool) {
+        guard !hasEnded else { return }
+        hasEnded = true
+        if animatorIsTraced, let animator {
+            record(.completeTransition, [("didComplete", .bool(didComplete))], by: animator.traceName)
+        }
+        context.transitionWasCancelled = !didComplete
+        percentComplete = didComplete ? 1 : 0
+        let presenterTakesPart = self.presenterTakesPart
+        if isPresentation {
+            finishPresentation(didComplete, presenterTakesPart: presenterTakesPart)
+        } else {
+            finishDismissal(didComplete, presenterTakesPart: presenterTakesPart)
+        }
+        presented.externalAppearanceDrivers -= 1
+        intermediates.forEach { $0.externalAppearanceDrivers -= 1 }
+        if presenterTakesPart { presenting.externalAppearanceDrivers -= 1 }
+
+        coordinator.runCompletions()
+        let pc = presentationController!
+        if isPresentation {
+            pc.send(.presentationTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
+                pc.presentationTransitionDidEnd(didComplete)
+            }
+        } else {
+            pc.send(.dismissalTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
+                pc.dismissalTransitionDidEnd(didComplete)
+            }
+            if didComplete {
+                presented.presentationController = nil
+                intermediates.forEach { $0.presentationController = nil }
+            }
+        }
+        presented.activeTransition = nil
+        presenting.activeTransition = nil
+        application.transitionInProgress = false
+        if didComplete {
+            dispatcher.record(isPresentation ? .presentCompletion : .dismissCompletion, controller: presented.name)
+            completion?()
+        }
+        if animatorIsTraced, let animator, let ended = animator.animationEnded {
+            record(.animationEnded, [("completed", .bool(didComplete))], by: animator.traceName)
+            ended(didComplete)
+        }
+    }
+
+    private func finishPresentation(_ didComplete: Bool, presenterTakesPart: Bool) {
+        if didComplete {
+            if presenterTakesPart, let view = presenting.viewIfLoaded, let superview = view.superview {
+                presentationController.presenterViewPlace = (superview, superview.subviews.firstIndex { $0 === view } ?? 0)
+                view.removeFromSuperview()
+            }
+            presented.endAppearance()
+            if presenterTakesPart { presenting.endAppearance() }
+        } else {
+            presentationController.presentedView?.removeFromSuperview()
+            context.containerView.removeFromSuperview()
+            presented.changeAppearance(appearing: false, animated: animated)
+            presented.endAppearance()
+            if presenterTakesPart {
+                presenting.changeAppearance(appearing: true, animated: animated)
+                presenting.endAppearance()
+            }
+            presenting.presentedViewController = nil
+            presented.presentingStorage = nil
+            presented.presentationController = nil
+        }
+    }
+
+    private func finishDismissal(_ didComplete: Bool, presenterTakesPart: Bool) {
+        if didComplete {
+            presentationController.presentedView?.removeFromSuperview()
+            for controller in [presented] + intermediates {
+                controller.presentationController?.containerView?.removeFromSuperview()
+                controller.presentingStorage = nil
+                controller.presentedViewController = nil
+            }
+            // Controllers between the presenter and the top leave without callbacks.
+            intermediates.forEach { $0.appearanceState = .disappeared }
+            presenting.presentedViewController = nil
+            if presenterTakesPart { presenting.endAppearance() }
+            presented.endAppearance()
+        } else {
+            presented.changeAppearance(appearing: true, animated: animated)
+            presented.endAppearance()
+            if presenterTakesPart {
+                presenting.changeAppearance(appearing: false, animated: animated)
+                presenting.endAppearance()
+                presenting.viewIfLoaded?.removeFromSuperview()
+            }
+        }
+    }
+
+    /// Puts the presenter's view back where the presentation took it from.
+    private func restorePresenterView() {
+        let lowest = intermediates.first ?? presented
+        guard let view = presenting.viewIfLoaded, view.superview == nil,
+              let (superview, index) = lowest.presentationController?.presenterViewPlace else { return }
+        superview.insertSubview(view, at: min(index, superview.subviews.count))
+    }
+}

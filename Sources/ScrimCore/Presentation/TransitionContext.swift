@@ -1,0 +1,45 @@
+/// `UIViewControllerContextTransitioning`: what an animator needs to perform a transition,
+/// and how it reports the end.
+public final class TransitionContext {
+    public enum Key: String, Sendable { case from, to }
+
+    unowned let transition: PresentationTransition
+    public let containerView: View
+    public let isAnimated: Bool
+    public internal(set) var isInteractive = false
+    public internal(set) var transitionWasCancelled = false
+    /// As in UIKit, the identity unless the interface rotates.
+    public let targetTransform = AffineTransform.identity
+
+    init(transition: PresentationTransition, containerView: View, isAnimated: Bool) {
+        self.transition = transition
+        self.containerView = containerView
+        self.isAnimated = isAnimated
+    }
+
+    public var presentationStyle: ModalPresentationStyle { transition.style }
+
+    public func viewController(forKey key: Key) -> ViewController {
+        transition.viewController(forKey: key)
+    }
+
+    /// The view that moves for `key`: the presented view, or the presenter's view when it
+    /// takes part (full-screen styles); nil otherwise, as in UIKit.
+    public func view(forKey key: Key) -> View? {
+        transition.view(forKey: key)
+    }
+
+    public func initialFrame(for controller: ViewController) -> Rect {
+        transition.frame(for: controller, final: false)
+    }
+
+    public func finalFrame(for controller: ViewController) -> Rect {
+        transition.frame(for: controller, final: true)
+    }
+
+    /// Ends the transition: `true` when it completed, `false` when it was cancelled. Calls
+    /// after the first are ignored.
+    public func completeTransition(_ didComplete: Bool) {
+        transition.complete(didComplete)
+    }
+}

@@ -1,0 +1,58 @@
+/// `UIViewControllerTransitionCoordinator`: lets the controllers taking part in a transition
+/// animate alongside it and learn when it ends. Blocks receive the coordinator as their context.
+public final class TransitionCoordinator {
+    unowned let transition: PresentationTransition
+    var alongside: [(animation: ((TransitionCoordinator) -> Void)?, completion: ((TransitionCoordinator) -> Void)?)] = []
+    var interactionHandlers: [(TransitionCoordinator) -> Void] = []
+    var hasStartedAnimations = false
+
+    init(transition: PresentationTransition) {
+        self.transition = transition
+    }
+
+    public var isAnimated: Bool { transition.context.isAnimated }
+    public var isInteractive: Bool { transition.context.isInteractive }
+    public var isCancelled: Bool { transition.context.transitionWasCancelled }
+    public var transitionDuration: Double { transition.duration }
+    public var percentComplete: Double { transition.percentComplete }
+    public var completionVelocity: Double { 1 }
+    public var presentationStyle: ModalPresentationStyle { transition.style }
+    public var containerView: View { transition.context.containerView }
+
+    public func viewController(forKey key: TransitionContext.Key) -> ViewController {
+        transition.viewController(forKey: key)
+    }
+
+    public func view(forKey key: TransitionContext.Key) -> View? {
+        transition.view(forKey: key)
+    }
+
+    /// Runs `animation` in an animation block with the transition's duration and curve when
+    /// the transition's animations start (at once if they have), and `completion` after it
+    /// ends. Returns false when the transition has already ended.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((TransitionCoordinator) -> Void)?,
+                        completion: ((TransitionCoordinator) -> Void)? = nil) -> Bool {
+        guard !transition.hasEnded else { return false }
+        alongside.append((animation, completion))
+        if hasStartedAnimations, let animation { transition.runAlongside(animation) }
+        return true
+    }
+
+    /// Calls `handler` when an interactive transition stops being driven by the user.
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) -> Void) {
+        interactionHandlers.append(handler)
+    }
+
+    /// Runs the alongside animations queued so far (the transition's animations start).
+    func startAnimations() {
+        hasStartedAnimations = true
+        for block in alongside { if let animation = block.animation { transition.runAlongside(animation) } }
+    }
+
+    func runCompletions() {
+        let blocks = alongside
+        alongside.removeAll()
+        for block in blocks { block.completion?(self) }
+    }
+}

@@ -1,0 +1,117 @@
+extension ViewController {
+    /// The controller that presented this one — or, for a child, the one that presented its
+    /// nearest presented ancestor.
+    public var presentingViewController: ViewController? {
+        var controller: ViewController? = self
+        while let current = controller {
+            if let presenting = current.presentingStorage { return presenting }
+            controller = current.parent
+        }
+        return nil
+    }
+
+    public var isBeingPresented: Bool {
+        activeTransition.map { $0.kind == .presentation && $0.presented === self } ?? false
+    }
+
+    public var isBeingDismissed: Bool {
+        activeTransition.map { $0.kind == .dismissal && $0.presented === self } ?? false
+    }
+
+    /// The coordinator of the transition this controller (or an ancestor) takes part in.
+    public var transitionCoordinator: TransitionCoordinator? {
+        var controller: ViewController? = self
+        while let current = controller {
+            if let transition = current.activeTransition, !transition.hasEnded { return transition.coordinator }
+            controller = current.parent
+        }
+        return nil
+    }
+
+    /// The top of the containment tree this controller is in: the controller whose view covers
+    /// the screen, or the presented controller this one is inside.
+    var containmentRoot: ViewController {
+        var controller = self
+        while let parent = controller.parent { controller = parent }
+        return controller
+    }
+
+    /// Presents `controller`, starting on the next run-loop turn. `fullScreen`-like styles
+    /// present from the controller that covers the screen; `currentContext` styles from the
+    /// nearest ancestor that `definesPresentationContext`, else the window's root. A present
+    /// UIKit would refuse — already presenting, a transition in progress, a presenter outside
+    /// the window, a controller already presented or with a parent — is traced as
+    /// `presentRejected` with a reason, and its completion is not called.
+    public final func present(_ controller: ViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
+        let style = controller.resolvedPresentationStyle
+        var presenter = containmentRoot
+        if style.usesPresentationContext {
+            var candidate: ViewController? = self
+            while let current = candidate, !current.definesPresentationContext { candidate = current.parent }
+            presenter = candidate ?? application.window.rootViewController ?? presenter
+        }
+        let reason: String? = {
+            if controller === self || controller === presenter { return "a controller cannot present itself" }
+            if controller.presentingStorage != nil { return "'\(controller.name)' is already presented" }
+            if controller.parent != nil { return "'\(controller.name)' has a parent ('\(controller.parent!.name)')" }
+            if let presented = presenter.presentedViewController {
+                return "'\(presenter.name)' is already presenting '\(presented.name)'"
+            }
+            if presenter.viewIfLoaded?.window == nil {
+                return "the view of '\(presenter.name)' is not in the window hierarchy"
+            }
+            if application.transitionInProgress { return "a transition is in progress" }
+            return nil
+        }()
+        if let reason {
+            application.dispatcher.record(.presentRejected, controller: controller.name, args: [("reason", .string(reason))])
+            return
+        }
+        var transitionStyle = controller.modalTransitionStyle
+        if style.usesPresentationContext, presenter.providesPresentationContextTransitionStyle {
+            transitionStyle = presenter.modalTransitionStyle
+        }
+        presenter.presentedViewController = controller
+        controller.presentingStorage = presenter
+        let transition = PresentationTransition(presentationOf: controller, from: presenter, source: self, style: style,
+                                                transitionStyle: transitionStyle, animated: animated,
+                                                completion: completion)
+        application.transitionInProgress = true
+        application.runLoop.perform { transition.start() }
+    }
+
+    /// Dismisses what this controller presents — or, when it presents nothing, this controller
+    /// (forwarded to its presenter). Dismissing lower in a stack removes everything above it;
+    /// only the top one animates and gets appearance callbacks. Starts on the next turn.
+    public final func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
+        let presenter: ViewController, dismissed: ViewController
+        if let presented = presentedViewController {
+            presenter = self
+            dismissed = presented
+        } else {
+            var controller: ViewController? = self
+            while let current = controller, current.presentingStorage == nil { controller = current.parent }
+            guard let presentedRoot = controller, let presenting = presentedRoot.presentingStorage else { return }
+            presenter = presenting
+            dismissed = presentedRoot
+        }
+        guard !application.transitionInProgress else {
+            application.dispatcher.record(.presentRejected, controller: dismissed.name,
+                                          args: [("reason", .string("cannot dismiss while a transition is in progress"))])
+            return
+        }
+        var stack: [ViewController] = [dismissed]
+        while let next = stack.last?.presentedViewController { stack.append(next) }
+        let top = stack.removeLast()
+        let transition = PresentationTransition(dismissalOf: top, to: presenter, intermediates: stack,
+                                                animated: animated, completion: completion)
+        application.transitionInProgress = true
+        application.runLoop.perform { transition.start() }
+    }
+
+    /// `modalPresentationStyle` with `automatic` resolved (to `pageSheet`, as UIKit does for
+    /// most controllers).
+    var resolvedPresentationStyle: ModalPresentationStyle {
+        modalPresentationStyle == .automatic ? .pageSheet : modalPresentationStyle
+    }
+}

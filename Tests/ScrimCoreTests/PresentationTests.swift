@@ -1,0 +1,246 @@
+import Testing
+@testable import ScrimCore
+
+/// A root controller installed in a fresh application, the trace cleared.
+func presentationSetUp() -> (Application, ViewController) {
+    let app = Application()
+    let root = ViewController(app, name: "A")
+    app.window.rootViewController = root
+    app.step()
+    app.dispatcher.clear()
+    return (app, root)
+}
+
+@Suite struct FullScreenPresentationTests {
+    @Test func presentStartsNextTurnWithUIKitsAppearanceOrder() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .fullScreen
+        var completed = false
+        root.present(modal, animated: true) { completed = true }
+        #expect(app.compactTrace.isEmpty)
+        #expect(root.presentedViewController === modal && modal.presentingViewController === root)
+        app.step()
+        #expect(app.traceWithoutLayout == [
+            "M.loadView", "M.viewDidLoad", "A.viewWillDisappear(animated=true)", "M.viewWillAppear(animated=true)",
+            "M.viewIsAppearing(animated=true)",
+        ])
+        #expect(modal.isBeingPresented)
+        #expect(modal.transitionCoordinator != nil && root.transitionCoordinator != nil)
+        app.dispatcher.clear()
+        app.run(seconds: 0.5)
+        #expect(app.traceWithoutLayout == [
+            "M.viewDidAppear(animated=true)", "A.viewDidDisappear(animated=true)", "M.presentCompletion",
+        ])
+        #expect(completed)
+        #expect(root.viewIfLoaded?.window == nil)
+        #expect(modal.view.window === app.window && modal.view.frame == app.window.bounds)
+        #expect(!modal.isBeingPresented && modal.transitionCoordinator == nil)
+    }
+
+    @Test func dismissMirrorsIt() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .fullScreen
+        root.present(modal, animated: false)
+        app.step()
+        app.dispatcher.clear()
+        var dismissed = false
+        modal.dismiss(animated: true) { dismissed = true }
+        app.step()
+        #expect(app.traceWithoutLayout == [
+            "M.viewWillDisappear(animated=true)", "A.viewWillAppear(animated=true)", "A.viewIsAppearing(animated=true)",
+        ])
+        #expect(root.view.window === app.window)
+        app.dispatcher.clear()
+        app.run(seconds: 0.5)
+        #expect(app.traceWithoutLayout == [
+            "A.viewDidAppear(animated=true)", "M.viewDidDisappear(animated=true)", "M.dismissCompletion",
+        ])
+        #expect(dismissed)
+        #expect(root.presentedViewController == nil && modal.presentingViewController == nil)
+        #expect(modal.viewIfLoaded?.window == nil)
+        #expect(app.window.subviews.map { $0.name } == ["A"])
+    }
+
+    @Test func unanimatedPresentationCompletesInItsTurn() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .fullScreen
+        root.present(modal, animated: false)
+        app.step()
+        #expect(app.traceWithoutLayout == [
+            "M.loadView", "M.viewDidLoad", "A.viewWillDisappear", "M.viewWillAppear", "M.viewIsAppearing",
+            "M.viewDidAppear", "A.viewDidDisappear", "M.presentCompletion",
+        ])
+    }
+
+    @Test func overFullScreenKeepsThePresenter() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .overFullScreen
+        root.present(modal, animated: true)
+        app.run(seconds: 0.6)
+        #expect(app.traceWithoutLayout == [
+            "M.loadView", "M.viewDidLoad", "M.viewWillAppear(animated=true)", "M.viewIsAppearing(animated=true)",
+            "M.viewDidAppear(animated=true)", "M.presentCompletion",
+        ])
+        #expect(root.view.window === app.window && root.appearanceState == .appeared)
+    }
+
+    @Test func coverVerticalSlidesUpFromBelow() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .overFullScreen
+        root.present(modal)
+        app.step()
+        #expect(modal.view.presentation.frame.y == 852)
+        app.step(frames: 15)
+        #expect(modal.view.presentation.frame.y == 426)
+        app.step(frames: 15)
+        #expect(modal.view.presentation.frame.y == 0)
+    }
+
+    @Test func crossDissolveFades() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalTransitionStyle = .crossDissolve
+        root.present(modal)
+        app.step()
+        #expect(modal.view.presentation.alpha == 0)
+        app.run(seconds: 0.35)
+        #expect(modal.view.presentation.alpha == 1)
+        #expect(app.compactTrace.last == "M.presentCompletion")
+    }
+}
+
+@Suite struct RoutingTests {
+    @Test func fullScreenPresentsFromTheControllerCoveringTheScreen() throws {
+        let (app, root) = presentationSetUp()
+        let child = ViewController(app, name: "child")
+        try root.addChild(child)
+        root.view.addSubview(child.view)
+        child.didMove(toParent: root)
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .fullScreen
+        child.present(modal, animated: false)
+        #expect(modal.presentingViewController === root)
+        #expect(root.presentedViewController === modal && child.presentedViewController == nil)
+    }
+
+    @Test func currentContextUsesTheNearestDefiningAncestorOrTheRoot() throws {
+        let (app, root) = presentationSetUp()
+        let context = ViewController(app, name: "context")
+        let inner = ViewController(app, name: "inner")
+        try root.addChild(context)
+        root.view.addSubview(context.view)
+        context.view.frame = Rect(x: 0, y: 100, width: 393, height: 400)
+        try context.addChild(inner)
+        context.view.addSubview(inner.view)
+        context.definesPresentationContext = true
+        context.providesPresentationContextTransitionStyle = true
+        context.modalTransitionStyle = .crossDissolve
+
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .currentContext
+        inner.present(modal, animated: true)
+        #expect(modal.presentingViewController === context)
+        app.step()
+        #expect(modal.view.superview?.frame == Rect(x: 0, y: 100, width: 393, height: 400))
+        #expect(modal.view.presentation.alpha == 0, "the context's crossDissolve wins")
+        app.run(seconds: 0.4)
+        #expect(context.viewIfLoaded?.superview == nil)
+        #expect(app.compactTrace.contains("context.viewDidDisappear(animated=true)"))
+
+        let other = ViewController(app, name: "N")
+        other.modalPresentationStyle = .overCurrentContext
+        context.definesPresentationContext = false
+        let lone = ViewController(app, name: "lone")
+        try root.addChild(lone)
+        root.view.addSubview(lone.view)
+        lone.present(other, animated: false)
+        #expect(other.presentingViewController === root)
+    }
+
+    @Test func rejectedPresentsAreTracedAndDoNotComplete() {
+        let (app, root) = presentationSetUp()
+        let first = ViewController(app, name: "first")
+        let second = ViewController(app, name: "second")
+        let offscreen = ViewController(app, name: "off")
+        var completions = 0
+        root.present(first, animated: true) { completions += 1 }
+        root.present(second, animated: true) { completions += 1 }
+        first.present(second, animated: true) { completions += 1 }
+        offscreen.present(second)
+        root.present(root)
+        app.run(seconds: 1)
+        let rejections = app.dispatcher.events.filter { $0.event == "presentRejected" }
+        #expect(rejections.map(\.jsonLine) == [
+            #"{"seq":7,"t":0.016667,"event":"presentRejected","vc":"second","args":{"reason":"'A' is already presenting 'first'"}}"#,
+            #"{"seq":8,"t":0.016667,"event":"presentRejected","vc":"second","args":{"reason":"the view of 'first' is not in the window hierarchy"}}"#,
+            #"{"seq":9,"t":0.016667,"event":"presentRejected","vc":"second","args":{"reason":"the view of 'off' is not in the window hierarchy"}}"#,
+            #"{"seq":10,"t":0.016667,"event":"presentRejected","vc":"A","args":{"reason":"a controller cannot present itself"}}"#,
+        ])
+        let other = ViewController(app, name: "other")
+        root.dismiss(animated: true)
+        root.present(other)
+        #expect(app.dispatcher.events.last?.jsonLine ==
+                #"{"seq":19,"t":1.016667,"event":"presentRejected","vc":"other","args":{"reason":"'A' is already presenting 'first'"}}"#)
+        #expect(completions == 1)
+    }
+
+    @Test func dismissingLowerInAStackRemovesEverythingAboveIt() {
+        let (app, root) = presentationSetUp()
+        let m1 = ViewController(app, name: "M1"), m2 = ViewController(app, name: "M2"), m3 = ViewController(app, name: "M3")
+        for modal in [m1, m2, m3] { modal.modalPresentationStyle = .fullScreen }
+        root.present(m1, animated: false)
+        app.step()
+        m1.present(m2, animated: false)
+        app.step()
+        m2.present(m3, animated: false)
+        app.step()
+        app.dispatcher.clear()
+        var done = false
+        root.dismiss(animated: true) { done = true }
+        app.run(seconds: 0.6)
+        #expect(app.traceWithoutLayout == [
+            "M3.viewWillDisappear(animated=true)", "A.viewWillAppear(animated=true)", "A.viewIsAppearing(animated=true)",
+            "A.viewDidAppear(animated=true)", "M3.viewDidDisappear(animated=true)", "M3.dismissCompletion",
+        ])
+        #expect(done)
+        #expect(root.presentedViewController == nil)
+        #expect([m1, m2, m3].allSatisfy { $0.presentingViewController == nil && $0.viewIfLoaded?.window == nil })
+        #expect(app.window.subviews.map(\.name) == ["A"])
+        #expect(m2.appearanceState == .disappeared)
+    }
+
+    @Test func dismissOnAPresenterDismissesWhatItPresents() {
+        let (app, root) = presentationSetUp()
+        let m1 = ViewController(app, name: "M1"), m2 = ViewController(app, name: "M2")
+        m1.modalPresentationStyle = .fullScreen
+        m2.modalPresentationStyle = .overFullScreen
+        root.present(m1, animated: false)
+        app.step()
+        m1.present(m2, animated: false)
+        app.step()
+        app.dispatcher.clear()
+        m1.dismiss(animated: false)
+        app.step()
+        #expect(app.traceWithoutLayout == ["M2.viewWillDisappear", "M2.viewDidDisappear", "M2.dismissCompletion"])
+        #expect(m1.presentedViewController == nil && root.presentedViewController === m1)
+    }
+
+    @Test func dismissForwardsToThePresenterAndNothingToDismissIsNothing() {
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        root.present(modal, animated: false)
+        app.step()
+        root.dismiss(animated: false)
+        app.step()
+        #expect(root.presentedViewController == nil)
+        app.dispatcher.clear()
+        root.dismiss(animated: false)
+        app.step()
+        #expect(app.compactTrace.isEmpty)
+    }
+}
