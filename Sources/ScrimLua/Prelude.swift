@@ -172,6 +172,21 @@ end
 function ViewController:init(props) applyProperties(self, props, self.__name or "ViewController") end
 scrim.ViewController = ViewController
 
+-- Transition classes: presentation controllers are native objects with a Lua class; animators
+-- and interaction controllers are plain Lua objects.
+
+local PresentationController = makeClass(Object, "PresentationController")
+PresentationController.__construct = function(cls, presented, presenting, ...)
+  local pc = native.newPresentationController(cls, presented, presenting)
+  pc:init(presented, presenting, ...)
+  return pc
+end
+scrim.PresentationController = PresentationController
+
+local Animator = makeClass(Object, "Animator")
+function Animator:animationEnded(completed) end
+scrim.Animator = Animator
+
 -- Plugins ------------------------------------------------------------------------------------
 
 local plugins = setmetatable({}, { __mode = "k" })

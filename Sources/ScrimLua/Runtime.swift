@@ -21,6 +21,12 @@ public final class Runtime {
     let windowClass = BridgedClass<Window>("Window")
     let viewControllerBridge = BridgedClass<ViewController>("ViewController")
     let propertyAnimatorClass = BridgedClass<PropertyAnimator>("PropertyAnimator")
+    let presentationControllerBridge = BridgedClass<PresentationController>("PresentationController")
+    let transitionContextClass = BridgedClass<TransitionContext>("TransitionContext")
+    let transitionCoordinatorClass = BridgedClass<TransitionCoordinator>("TransitionCoordinator")
+    /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
+    var presentationControllerClass: LuaRef!
+    var animatorClass: LuaRef!
 
     /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in order).
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = []) {

@@ -15,10 +15,14 @@ extension Runtime {
         defineWindowClass()
         defineViewControllerClass()
         definePropertyAnimatorClass()
+        definePresentationSurface()
         lua.register(windowClass)
         lua.register(viewClass)
         lua.register(viewControllerBridge)
         lua.register(propertyAnimatorClass)
+        lua.register(presentationControllerBridge)
+        lua.register(transitionContextClass)
+        lua.register(transitionCoordinatorClass)
 
         lua_createtable(L, 0, 16)
         let scrim = lua.top
@@ -32,6 +36,7 @@ extension Runtime {
         }
         lua_createtable(L, 0, 2)
         lua.setFunction("newViewController", in: -1) { [unowned self] call in try makeViewController(call) }
+        lua.setFunction("newPresentationController", in: -1) { [unowned self] call in try makePresentationController(call) }
         lua.setFunction("classOf", in: -1) { call in
             guard lua_type(call.L, 1) == LUA_TUSERDATA, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE,
                   lua_getmetatable(call.L, -1) != 0 else { return 0 }
@@ -55,6 +60,11 @@ extension Runtime {
         lua.rawField("ViewController", of: scrim)
         viewControllerClass = LuaRef(popping: lua)
         installViewControllerDefaults()
+        lua.rawField("PresentationController", of: scrim)
+        presentationControllerClass = LuaRef(popping: lua)
+        installPresentationControllerDefaults()
+        lua.rawField("Animator", of: scrim)
+        animatorClass = LuaRef(popping: lua)
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.push(object: application.window)

@@ -1,0 +1,73 @@
+import CLua
+import ScrimCore
+
+/// A Lua table acting as an animator (`scrim.Animator:extend(…)` instances, or any table with
+/// `animateTransition`). If `animateTransition` fails, the transition is completed so it does
+/// not stay open: the presented view is put at its final frame and the transition finishes.
+final class LuaAnimator: AnimatedTransitioning {
+    private unowned let runtime: Runtime
+    let table: LuaRef
+    let traceName: String
+
+    init(runtime: Runtime, table: LuaRef, traceName: String) {
+        self.runtime = runtime
+        self.table = table
+        self.traceName = traceName
+    }
+
+    private func pushTable() -> Bool {
+        table.push()
+        return true
+    }
+
+    func transitionDuration(using context: TransitionContext) -> Double {
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        let controller = context.viewController(forKey: .to)
+        guard runtime.callMethod("transitionDuration", table: pushTable, self: { table.push() }, arguments: {
+            runtime.lua.push(object: context)
+            return 1
+        }, nresults: 1, controller: controller) else { return 0 }
+        guard lua_type(runtime.lua.L, -1) == LUA_TNUMBER else {
+            runtime.reportScriptError(LuaError(message: "transitionDuration must return a number"),
+                                      controller: controller, callback: "transitionDuration")
+            return 0
+        }
+        return lua_tonumberx(runtime.lua.L, -1, nil)
+    }
+
+    func animateTransition(using context: TransitionContext) {
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        let controller = context.viewController(forKey: .to)
+        let succeeded = runtime.callMethod("animateTransition", table: pushTable, self: { table.push() }, arguments: {
+            runtime.lua.push(object: context)
+            return 1
+        }, controller: controller)
+        if !succeeded {
+            finishAfterFailure(context)
+        }
+    }
+
+    /// Puts the views where the transition ends and completes it.
+    private func finishAfterFailure(_ context: TransitionContext) {
+        let to = context.viewController(forKey: .to)
+        if let view = context.view(forKey: .to), to.isBeingPresented {
+            view.frame = context.finalFrame(for: to)
+            if view.superview == nil { context.containerView.addSubview(view) }
+        }
+        context.completeTransition(true)
+    }
+
+    var animationEnded: ((Bool) -> Void)? {
+        guard runtime.hasMethod("animationEnded", table: pushTable, unlessFrom: runtime.animatorClass) else { return nil }
+        return { [self] completed in
+            let top = runtime.lua.top
+            defer { runtime.lua.top = top }
+            _ = runtime.callMethod("animationEnded", table: pushTable, self: { table.push() }, arguments: {
+                lua_pushboolean(runtime.lua.L, completed ? 1 : 0)
+                return 1
+            }, controller: nil)
+        }
+    }
+}
