@@ -31,8 +31,12 @@ final class PresentationTransition {
     /// Whether the animator and interaction controller are user objects (traced).
     private var animatorIsTraced = false
     private var interactionIsTraced = false
-    var context: TransitionContext!
-    var coordinator: TransitionCoordinator!
+    /// Held until the transition ends, then let go (they hold the transition).
+    var context: TransitionContext?
+    var coordinator: TransitionCoordinator?
+    private(set) var containerView: View!
+    var isInteractive = false
+    private(set) var wasCancelled = false
     var duration = 0.0
     var percentComplete = 0.0
     private(set) var hasEnded = false
@@ -97,9 +101,12 @@ final class PresentationTransition {
 
         let container = isPresentation ? makeContainer() : (presentationController.containerView ?? makeContainer())
         presentationController.containerView = container
-        context = TransitionContext(transition: self, containerView: container, isAnimated: animated)
-        context.isInteractive = interaction != nil
-        coordinator = TransitionCoordinator(transition: self)
+        containerView = container
+        isInteractive = interaction != nil
+        let context = TransitionContext(transition: self)
+        let coordinator = TransitionCoordinator(transition: self)
+        self.context = context
+        self.coordinator = coordinator
         presented.activeTransition = self
         presenting.activeTransition = self
 
@@ -129,7 +136,8 @@ final class PresentationTransition {
         }
 
         if let animator {
-            duration = animatorIsTraced ? tracedDuration(of: animator) : animator.transitionDuration(using: context)
+            duration = animatorIsTraced ? tracedDuration(of: animator, context)
+                : animator.transitionDuration(using: context)
             if let interaction {
                 if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
                 interaction.startInteractiveTransition(context)
@@ -185,7 +193,7 @@ final class PresentationTransition {
         }
     }
 
-    private func tracedDuration(of animator: AnimatedTransitioning) -> Double {
+    private func tracedDuration(of animator: AnimatedTransitioning, _ context: TransitionContext) -> Double {
         record(.transitionDuration, by: animator.traceName)
         let value = animator.transitionDuration(using: context)
         return value.isFinite && value >= 0 ? value : 0
@@ -209,7 +217,7 @@ final class PresentationTransition {
     private func placeWithoutAnimation() {
         if isPresentation, let view = presentationController.presentedView {
             view.frame = presentationController.frameOfPresentedViewInContainerView
-            context.containerView.addSubview(view)
+            containerView.addSubview(view)
         }
     }
 
@@ -233,15 +241,14 @@ final class PresentationTransition {
             if isPresentation { return final ? presentationController.frameOfPresentedViewInContainerView : .zero }
             if final { return .zero }
             guard let view = presentationController.presentedView else { return .zero }
-            return view.convert(view.bounds, to: context.containerView)
+            return view.convert(view.bounds, to: containerView)
         }
         guard controller === presenting, let view = controller.viewIfLoaded, view.window != nil else { return .zero }
-        return view.convert(view.bounds, to: context.containerView)
+        return view.convert(view.bounds, to: containerView)
     }
 
     /// Runs an alongside animation with the transition's duration (at once when not animated).
-    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void) {
-        let coordinator = self.coordinator!
+    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void, in coordinator: TransitionCoordinator) {
         if animated, duration > 0 {
             try? application.animate(duration: duration, curve: .easeInOut) { animation(coordinator) }
         } else {
@@ -268,7 +275,7 @@ final class PresentationTransition {
         if animatorIsTraced, let animator {
             record(.completeTransition, [("didComplete", .bool(didComplete))], by: animator.traceName)
         }
-        context.transitionWasCancelled = !didComplete
+        wasCancelled = !didComplete
         percentComplete = didComplete ? 1 : 0
         let presenterTakesPart = self.presenterTakesPart
         if isPresentation {
@@ -280,7 +287,7 @@ final class PresentationTransition {
         intermediates.forEach { $0.externalAppearanceDrivers -= 1 }
         if presenterTakesPart { presenting.externalAppearanceDrivers -= 1 }
 
-        coordinator.runCompletions()
+        coordinator?.runCompletions()
         let pc = presentationController!
         if isPresentation {
             pc.send(.presentationTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
@@ -306,6 +313,8 @@ final class PresentationTransition {
             record(.animationEnded, [("completed", .bool(didComplete))], by: animator.traceName)
             ended(didComplete)
         }
+        context = nil
+        coordinator = nil
     }
 
     private func finishPresentation(_ didComplete: Bool, presenterTakesPart: Bool) {
@@ -318,7 +327,7 @@ final class PresentationTransition {
             if presenterTakesPart { presenting.endAppearance() }
         } else {
             presentationController.presentedView?.removeFromSuperview()
-            context.containerView.removeFromSuperview()
+            containerView.removeFromSuperview()
             presented.changeAppearance(appearing: false, animated: animated)
             presented.endAppearance()
             if presenterTakesPart {

@@ -3,19 +3,20 @@
 public final class TransitionContext {
     public enum Key: String, Sendable { case from, to }
 
-    unowned let transition: PresentationTransition
-    public let containerView: View
-    public let isAnimated: Bool
-    public internal(set) var isInteractive = false
-    public internal(set) var transitionWasCancelled = false
+    /// Strong: a context kept by an animator's completion block stays usable after the
+    /// transition ends (the transition lets go of its context then).
+    let transition: PresentationTransition
     /// As in UIKit, the identity unless the interface rotates.
     public let targetTransform = AffineTransform.identity
 
-    init(transition: PresentationTransition, containerView: View, isAnimated: Bool) {
+    init(transition: PresentationTransition) {
         self.transition = transition
-        self.containerView = containerView
-        self.isAnimated = isAnimated
     }
+
+    public var containerView: View { transition.containerView }
+    public var isAnimated: Bool { transition.animated }
+    public var isInteractive: Bool { transition.isInteractive }
+    public var transitionWasCancelled: Bool { transition.wasCancelled }
 
     public var presentationStyle: ModalPresentationStyle { transition.style }
 

@@ -1,7 +1,8 @@
 /// `UIViewControllerTransitionCoordinator`: lets the controllers taking part in a transition
 /// animate alongside it and learn when it ends. Blocks receive the coordinator as their context.
 public final class TransitionCoordinator {
-    unowned let transition: PresentationTransition
+    /// Strong, as for the context: the transition lets go of its coordinator when it ends.
+    let transition: PresentationTransition
     var alongside: [(animation: ((TransitionCoordinator) -> Void)?, completion: ((TransitionCoordinator) -> Void)?)] = []
     var interactionHandlers: [(TransitionCoordinator) -> Void] = []
     var hasStartedAnimations = false
@@ -10,14 +11,14 @@ public final class TransitionCoordinator {
         self.transition = transition
     }
 
-    public var isAnimated: Bool { transition.context.isAnimated }
-    public var isInteractive: Bool { transition.context.isInteractive }
-    public var isCancelled: Bool { transition.context.transitionWasCancelled }
+    public var isAnimated: Bool { transition.animated }
+    public var isInteractive: Bool { transition.isInteractive }
+    public var isCancelled: Bool { transition.wasCancelled }
     public var transitionDuration: Double { transition.duration }
     public var percentComplete: Double { transition.percentComplete }
     public var completionVelocity: Double { 1 }
     public var presentationStyle: ModalPresentationStyle { transition.style }
-    public var containerView: View { transition.context.containerView }
+    public var containerView: View { transition.containerView }
 
     public func viewController(forKey key: TransitionContext.Key) -> ViewController {
         transition.viewController(forKey: key)
@@ -35,7 +36,7 @@ public final class TransitionCoordinator {
                         completion: ((TransitionCoordinator) -> Void)? = nil) -> Bool {
         guard !transition.hasEnded else { return false }
         alongside.append((animation, completion))
-        if hasStartedAnimations, let animation { transition.runAlongside(animation) }
+        if hasStartedAnimations, let animation { transition.runAlongside(animation, in: self) }
         return true
     }
 
@@ -47,7 +48,7 @@ public final class TransitionCoordinator {
     /// Runs the alongside animations queued so far (the transition's animations start).
     func startAnimations() {
         hasStartedAnimations = true
-        for block in alongside { if let animation = block.animation { transition.runAlongside(animation) } }
+        for block in alongside { if let animation = block.animation { transition.runAlongside(animation, in: self) } }
     }
 
     func runCompletions() {

@@ -1,0 +1,252 @@
+import Testing
+import ScrimCore
+@testable import ScrimLua
+
+/// The design's half sheet, with a sliding animator, as a plugin.
+let halfSheetPlugin = """
+    local Sheet = scrim.PresentationController:extend("HalfSheet")
+
+    function Sheet:frameOfPresentedViewInContainerView()
+      local b = self.containerView.bounds
+      return rect(0, b.height / 2, b.width, b.height / 2)
+    end
+
+    function Sheet:presentationTransitionWillBegin()
+      self.dim = View{ frame = self.containerView.bounds, backgroundColor = "#00000066", alpha = 0, name = "dim" }
+      self.containerView:insertSubview(self.dim, 1)
+      self.presentedViewController.transitionCoordinator:animateAlongside(function() self.dim.alpha = 1 end)
+    end
+
+    function Sheet:presentationTransitionDidEnd(completed)
+      if not completed then self.dim:removeFromSuperview() end
+    end
+
+    function Sheet:dismissalTransitionWillBegin()
+      self.presentedViewController.transitionCoordinator:animateAlongside(function() self.dim.alpha = 0 end)
+    end
+
+    function Sheet:dismissalTransitionDidEnd(completed)
+      if completed then self.dim:removeFromSuperview() end
+    end
+
+    local Slide = scrim.Animator:extend("Slide")
+    function Slide:transitionDuration(ctx) return 0.3 end
+    function Slide:animateTransition(ctx)
+      local presenting = ctx:viewController("to").isBeingPresented
+      local vc = ctx:viewController(presenting and "to" or "from")
+      local view = ctx:view(presenting and "to" or "from")
+      local final = presenting and ctx:finalFrame(vc) or ctx:initialFrame(vc)
+      local below = rect(final.x, ctx.containerView.bounds.height, final.width, final.height)
+      if presenting then
+        view.frame = below
+        ctx.containerView:addSubview(view)
+      end
+      animate({ duration = 0.3, curve = "linear" }, function() view.frame = presenting and final or below end,
+        function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+    end
+    function Slide:animationEnded(completed) end
+
+    return scrim.plugin {
+      name = "half-sheet",
+      transitioningDelegate = {
+        presentationController = function(_, presented, presenting) return Sheet.new(presented, presenting) end,
+        animationControllerForPresented = function() return Slide.new() end,
+        animationControllerForDismissed = function() return Slide.new() end,
+      },
+    }
+    """
+
+/// The same transition in Swift.
+final class SwiftHalfSheet: PresentationController {
+    var dim: View?
+    override var frameOfPresentedViewInContainerView: Rect {
+        let b = containerView!.bounds
+        return Rect(x: 0, y: b.height / 2, width: b.width, height: b.height / 2)
+    }
+    override func presentationTransitionWillBegin() {
+        let dim = View(frame: containerView!.bounds)
+        dim.backgroundColor = Color(parsing: "#00000066")
+        dim.alpha = 0
+        dim.name = "dim"
+        containerView!.insertSubview(dim, at: 0)
+        self.dim = dim
+        presentedViewController.transitionCoordinator!.animate(alongsideTransition: { _ in dim.alpha = 1 })
+    }
+    override func presentationTransitionDidEnd(_ completed: Bool) { if !completed { dim?.removeFromSuperview() } }
+    override func dismissalTransitionWillBegin() {
+        presentedViewController.transitionCoordinator!.animate(alongsideTransition: { [dim] _ in dim?.alpha = 0 })
+    }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { if completed { dim?.removeFromSuperview() } }
+}
+
+final class SwiftSlide: AnimatedTransitioning {
+    func transitionDuration(using context: TransitionContext) -> Double { 0.3 }
+    func animateTransition(using context: TransitionContext) {
+        let presenting = context.viewController(forKey: .to).isBeingPresented
+        let key: TransitionContext.Key = presenting ? .to : .from
+        let vc = context.viewController(forKey: key)
+        let view = context.view(forKey: key)!
+        let final = presenting ? context.finalFrame(for: vc) : context.initialFrame(for: vc)
+        let below = Rect(x: final.x, y: context.containerView.bounds.height, width: final.width, height: final.height)
+        if presenting {
+            view.frame = below
+            context.containerView.addSubview(view)
+        }
+        try! vc.application.animate(duration: 0.3, curve: .linear, animations: { view.frame = presenting ? final : below }) { _ in
+            context.completeTransition(!context.transitionWasCancelled)
+        }
+    }
+    var animationEnded: ((Bool) -> Void)? { { _ in } }
+}
+
+final class SwiftSheetDelegate: TransitioningDelegate {
+    var presentationController: ((ViewController, ViewController?, ViewController) -> PresentationController?)? {
+        { presented, presenting, _ in SwiftHalfSheet(presentedViewController: presented, presenting: presenting) }
+    }
+    var animationControllerForPresented: ((ViewController, ViewController, ViewController) -> AnimatedTransitioning?)? {
+        { _, _, _ in SwiftSlide() }
+    }
+    var animationControllerForDismissed: ((ViewController) -> AnimatedTransitioning?)? { { _ in SwiftSlide() } }
+}
+
+@Suite struct PresentationSurfaceTests {
+    /// Runs present + dismiss of `sheet` from `root`, recording on-screen values every frame.
+    func record(_ app: Application, present: () -> Void, dismiss: () -> Void, sheet: () -> ViewController) -> [String] {
+        var frames: [String] = []
+        func sample() {
+            let view = sheet().viewIfLoaded
+            let dim = view?.superview?.subviews.first { $0.name == "dim" }
+            frames.append("\(view?.presentation.frame.description ?? "-") \(dim.map { formatNumber($0.presentation.alpha) } ?? "-")")
+        }
+        present()
+        for _ in 0..<25 { app.step(); sample() }
+        dismiss()
+        for _ in 0..<25 { app.step(); sample() }
+        return frames
+    }
+
+    @Test func theSameTransitionInSwiftAndLuaGivesTheSameTraceAndFrames() throws {
+        let folder = TemporaryFolder()
+        folder.write("half-sheet.lua", halfSheetPlugin)
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = plugin "half-sheet"
+            trace.clear()
+            """)
+        let luaFrames = record(h.runtime.application, present: { try! h.run("root:present(sheet)") },
+                               dismiss: { try! h.run("sheet:dismiss()") },
+                               sheet: { h.runtime.application.liveControllers.first { $0.name == "sheet" }! })
+        let luaTrace = h.runtime.trace.filter { $0.event != "pluginLoaded" }
+
+        let app = Application()
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = SwiftSheetDelegate()
+        app.dispatcher.clear()
+        let swiftFrames = record(app, present: { root.present(sheet) }, dismiss: { sheet.dismiss() }, sheet: { sheet })
+
+        func comparable(_ events: [TraceEvent]) -> [String] {
+            events.map { event in
+                var copy = event
+                copy.by = event.by.map { $0.hasPrefix("lua:") || $0.hasPrefix("native:") ? "user" : $0 }
+                copy.seq = 0
+                return copy.jsonLine
+            }
+        }
+        #expect(comparable(luaTrace) == comparable(app.dispatcher.events))
+        #expect(luaTrace.contains { $0.event == "animationEnded" && $0.by == "lua:half-sheet" })
+        #expect(luaFrames == swiftFrames)
+        #expect(luaFrames[9] == "(0, 639, 393, 426) 0.5")
+        #expect(luaFrames.count == 50)
+    }
+
+    @Test func presentAndDismissFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            log = {}
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            modal = ViewController{ name = "M", modalPresentationStyle = "fullScreen", modalTransitionStyle = "crossDissolve" }
+            root:present(modal, false, function() log[#log + 1] = "presented" end)
+            step()
+            presenting = modal.presentingViewController == root and root.presentedViewController == modal
+            modal:dismiss(true, function() log[#log + 1] = "dismissed" end)
+            step()
+            coordinator = modal.transitionCoordinator
+            dismissing = modal.isBeingDismissed
+            run(0.5)
+            """)
+        #expect(try h.value("table.concat(log, ' ')") == "presented dismissed")
+        #expect(try h.value("presenting and dismissing and coordinator.isAnimated") == "true")
+        #expect(try h.value("coordinator.transitionDuration") == "0.35")
+        #expect(try h.value("root.presentedViewController") == "nil")
+        let errors: [(String, String)] = [
+            ("modal.modalPresentationStyle = 'sideways'",
+             "bad value for 'ViewController.modalPresentationStyle' ('sideways' is not one of \"fullScreen\", \"pageSheet\", \"formSheet\", \"currentContext\", \"custom\", \"overFullScreen\", \"overCurrentContext\", \"popover\", \"automatic\")"),
+            ("root:present(View{})", "bad argument #1 to 'ViewController:present' (ViewController expected, got View)"),
+            ("modal.transitioningDelegate = 5", "bad value for 'ViewController.transitioningDelegate' (table expected, got number)"),
+        ]
+        for (code, message) in errors {
+            do {
+                try h.run(code)
+                Issue.record("no error for \(code)")
+            } catch {
+                #expect("\(error)" == "test.lua:1: " + message)
+            }
+        }
+    }
+
+    @Test func anyTableIsADelegateAndErrorsEndTheTransitionCleanly() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            Broken = scrim.Animator:extend("Broken")
+            function Broken:transitionDuration() return 0.25 end
+            function Broken:animateTransition(ctx) error("animator failed") end
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = {
+              animationControllerForPresented = function() return Broken.new() end,
+            }
+            root:present(sheet, true, function() done = true end)
+            step()
+            """)
+        #expect(try h.value("done") == "true")
+        #expect(try h.value("sheet.view.window == window and sheet.view.frame == window.bounds") == "true")
+        let error = try #require(h.runtime.trace.first { $0.event == "scriptError" })
+        #expect(error.controller == "sheet")
+        #expect(error[arg: "callback"] == .string("animateTransition"))
+        #expect(error[arg: "message"] == .string("test.lua:5: animator failed"))
+        #expect(h.runtime.trace.first { $0.event == "animateTransition" }?.by == "lua:script")
+        #expect(try h.value("type(sheet.transitioningDelegate.animationControllerForPresented)") == "function")
+        try h.run("root:present(ViewController{ name = 'other' }, false)")
+        #expect(h.runtime.trace.last?.event == "presentRejected")
+    }
+
+    @Test func presentationControllerHookErrorsAreReported() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            Faulty = scrim.PresentationController:extend("Faulty")
+            function Faulty:presentationTransitionWillBegin() local x = nil; x.y = 1 end
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return Faulty.new(presented, presenting) end,
+            }
+            root:present(sheet, false)
+            step()
+            """)
+        let events = h.runtime.trace.map(\.event)
+        #expect(events.contains("presentCompletion"))
+        let error = try #require(h.runtime.trace.first { $0.event == "scriptError" })
+        #expect(error[arg: "callback"] == .string("presentationTransitionWillBegin"))
+        #expect(!events.contains("presentationTransitionDidEnd"), "a hook the class does not define is not traced")
+        #expect(try h.value("sheet.presentationController.presentingViewController == root") == "true")
+    }
+}
