@@ -132,10 +132,15 @@ open class ViewController {
         application.dispatcher.deliver(callback, to: self)
     }
 
+    /// The layout of this controller's view; for a presented controller, its presentation
+    /// controller's container hooks come after each of its own.
     func layoutView(_ view: View) {
+        let container = presentationController.flatMap { $0.containerView != nil ? $0 : nil }
         send(.viewWillLayoutSubviews)
+        container?.send(.containerViewWillLayoutSubviews) { container?.containerViewWillLayoutSubviews() }
         view.layoutSubviews()
         send(.viewDidLayoutSubviews)
+        container?.send(.containerViewDidLayoutSubviews) { container?.containerViewDidLayoutSubviews() }
     }
 
     func updateTraits(to traits: TraitCollection) {
@@ -145,10 +150,12 @@ open class ViewController {
         send(.traitCollectionDidChange(previous: previous, current: traits))
     }
 
-    /// `viewWillTransition(to:)` here, then in the children (UIKit's default forwarding).
+    /// `viewWillTransition(to:)` here, then in the children and the presented controller
+    /// (UIKit's default forwarding).
     func forwardSizeTransition(to size: Size) {
         send(.viewWillTransitionToSize(size))
         for child in children { child.forwardSizeTransition(to: size) }
+        presentedViewController?.forwardSizeTransition(to: size)
     }
 
     func receiveMemoryWarning() {

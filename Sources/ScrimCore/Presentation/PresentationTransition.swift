@@ -209,6 +209,7 @@ final class PresentationTransition {
         }
         let container = View(frame: frame)
         container.name = "container"
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         window.addSubview(container)
         return container
     }

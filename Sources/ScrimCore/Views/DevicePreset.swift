@@ -8,27 +8,33 @@ public struct DevicePreset: Hashable, Sendable {
     public var displayScale: Double
     /// Plus and Max iPhones have a regular width in landscape.
     public var regularWidthInLandscape: Bool
+    /// The status bar's height in portrait: where a full-height sheet's top sits, 10 points below.
+    public var statusBarHeight: Double
 
     public init(name: String, idiom: UserInterfaceIdiom, portraitSize: Size, displayScale: Double,
-                regularWidthInLandscape: Bool = false) {
+                regularWidthInLandscape: Bool = false, statusBarHeight: Double = 54) {
         self.name = name
         self.idiom = idiom
         self.portraitSize = portraitSize
         self.displayScale = displayScale
         self.regularWidthInLandscape = regularWidthInLandscape
+        self.statusBarHeight = statusBarHeight
     }
 
     public static let iPhoneSE = DevicePreset(name: "iPhone SE", idiom: .phone,
-                                              portraitSize: Size(width: 375, height: 667), displayScale: 2)
+                                              portraitSize: Size(width: 375, height: 667), displayScale: 2,
+                                              statusBarHeight: 20)
     public static let iPhone15 = DevicePreset(name: "iPhone 15", idiom: .phone,
                                               portraitSize: Size(width: 393, height: 852), displayScale: 3)
     public static let iPhone15ProMax = DevicePreset(name: "iPhone 15 Pro Max", idiom: .phone,
                                                     portraitSize: Size(width: 430, height: 932), displayScale: 3,
                                                     regularWidthInLandscape: true)
     public static let iPadAir = DevicePreset(name: "iPad Air", idiom: .pad,
-                                             portraitSize: Size(width: 820, height: 1180), displayScale: 2)
+                                             portraitSize: Size(width: 820, height: 1180), displayScale: 2,
+                                             statusBarHeight: 24)
     public static let iPadPro13 = DevicePreset(name: "iPad Pro 13", idiom: .pad,
-                                               portraitSize: Size(width: 1032, height: 1376), displayScale: 2)
+                                               portraitSize: Size(width: 1032, height: 1376), displayScale: 2,
+                                               statusBarHeight: 24)
 
     public static let all: [DevicePreset] = [.iPhoneSE, .iPhone15, .iPhone15ProMax, .iPadAir, .iPadPro13]
 
