@@ -10,6 +10,10 @@ public final class AnimationEngine: FrameObserver {
     private var animatedViews: [View] = []
     private var ended: [AnimationGroup] = []
     private var isObservingFrames = false
+    /// Drivers of interactive transitions, advanced before the groups each frame.
+    private var drivers: [AnimationDriver] = []
+    /// The driver whose time the animations started now will follow.
+    var currentDriver: AnimationDriver?
 
     init(runLoop: RunLoop, clock: Clock) {
         self.runLoop = runLoop
@@ -41,7 +45,31 @@ public final class AnimationEngine: FrameObserver {
         }
     }
 
+    /// Runs `body` with animations started in it driven by `driver`.
+    func driving(with driver: AnimationDriver, _ body: () -> Void) {
+        if !drivers.contains(where: { $0 === driver }) { drivers.append(driver) }
+        let outer = currentDriver
+        currentDriver = driver
+        body()
+        currentDriver = outer
+        observeFrames()
+    }
+
+    /// Stops advancing `driver` (its transition ended).
+    func release(_ driver: AnimationDriver) {
+        drivers.removeAll { $0 === driver }
+    }
+
+    /// Brings every driven group to its driver's time and what its views show, now.
+    func refreshDriven() {
+        for view in animatedViews where view.animations.contains(where: { ($0.group as? TimedAnimationGroup)?.driver != nil }) {
+            for animation in view.animations { animation.group.advance(to: clock.now) }
+            view.updatePresentation()
+        }
+    }
+
     public func frame(at time: Double) {
+        for driver in drivers { driver.advance(to: time) }
         for group in groups {
             group.advance(to: time)
             if group.hasEnded { ended.append(group) }
@@ -62,7 +90,7 @@ public final class AnimationEngine: FrameObserver {
         let finishing = ended
         ended.removeAll(keepingCapacity: true)
         for group in finishing { group.didFinish() }
-        if groups.isEmpty && animatedViews.isEmpty { stopObservingFrames() }
+        if groups.isEmpty && animatedViews.isEmpty && drivers.isEmpty { stopObservingFrames() }
     }
 
     /// Removes `group` and its animations at once, without a completion (stopped animators).

@@ -28,21 +28,33 @@ public class AnimationGroup {
     func didFinish() {}
 }
 
-/// The group of an `animate` call: a delay, a duration and a curve from its start time.
+/// The group of an `animate` call: a delay, a duration and a curve from its start time — on the
+/// clock, or on an interactive transition's driver.
 final class TimedAnimationGroup: AnimationGroup {
     let beginTime: Double
     let duration: Double
     let curve: TimingCurve
     let completion: ((Bool) -> Void)?
+    let driver: AnimationDriver?
+    /// For driven groups: what to restore if the drive returns to the start.
+    private var records: [(view: View, key: AnimatableKey, from: SIMD8<Double>)] = []
 
-    init(beginTime: Double, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+    init(beginTime: Double, duration: Double, curve: TimingCurve, driver: AnimationDriver?,
+         completion: ((Bool) -> Void)?) {
         self.beginTime = beginTime
         self.duration = duration
         self.curve = curve
+        self.driver = driver
         self.completion = completion
     }
 
-    override func advance(to time: Double) {
+    override func advance(to clockTime: Double) {
+        if let driver, driver.hasReturnedToStart {
+            progress = 0
+            isAtEnd = true
+            return
+        }
+        let time = driver?.time ?? clockTime
         let elapsed = time - beginTime
         // A microsecond of tolerance keeps a duration that is a whole number of frames from
         // slipping a frame on rounding.
@@ -54,7 +66,17 @@ final class TimedAnimationGroup: AnimationGroup {
         }
     }
 
+    override func didAdd(_ animation: PropertyAnimation, to view: View) {
+        if driver != nil { records.append((view, animation.key, animation.from)) }
+    }
+
     override func didFinish() {
+        if let driver, driver.hasReturnedToStart {
+            for record in records {
+                record.view.model.setComponents(record.from, for: record.key)
+                record.view.updatePresentation()
+            }
+        }
         completion?(!wasInterrupted)
     }
 }

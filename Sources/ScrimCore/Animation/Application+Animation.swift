@@ -44,8 +44,9 @@ extension Application {
             throw AnimationError("delay must be a finite number of seconds >= 0, got \(delay)")
         }
         try curve.validate()
-        return TimedAnimationGroup(beginTime: clock.now + delay, duration: resolved, curve: curve,
-                                   completion: completion)
+        let driver = animationEngine.currentDriver
+        return TimedAnimationGroup(beginTime: (driver?.time ?? clock.now) + delay, duration: resolved, curve: curve,
+                                   driver: driver, completion: completion)
     }
 }
 

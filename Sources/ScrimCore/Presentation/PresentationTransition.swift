@@ -37,6 +37,8 @@ final class PresentationTransition {
     private(set) var containerView: View!
     var isInteractive = false
     private(set) var wasCancelled = false
+    /// The driver of a percent-driven interaction, released when the transition ends.
+    var driver: AnimationDriver?
     var duration = 0.0
     var percentComplete = 0.0
     private(set) var hasEnded = false
@@ -141,11 +143,16 @@ final class PresentationTransition {
             if let interaction {
                 if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
                 interaction.startInteractiveTransition(context)
+                if let driver {
+                    application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
+                } else {
+                    coordinator.startAnimations()
+                }
             } else {
                 if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
                 animator.animateTransition(using: context)
+                coordinator.startAnimations()
             }
-            coordinator.startAnimations()
         } else {
             placeWithoutAnimation()
             coordinator.startAnimations()
@@ -190,6 +197,34 @@ final class PresentationTransition {
         }
         if animator == nil {
             animator = StandardAnimator(style: transitionStyle, presenting: isPresentation)
+        }
+    }
+
+    /// Calls the animator's `animateTransition` for a percent-driven interaction.
+    func runAnimatorForInteraction() {
+        guard let animator, let context else { return }
+        if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
+        animator.animateTransition(using: context)
+    }
+
+    func updateInteraction(_ percent: Double) {
+        percentComplete = percent
+        recordInteraction(.updateInteractiveTransition, [("percent", .number(percent))])
+    }
+
+    /// Records an interaction event on behalf of the interaction controller.
+    func recordInteraction(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = []) {
+        guard !hasEnded else { return }
+        if interactionIsTraced, let interaction { record(event, args, by: interaction.traceName) }
+    }
+
+    func endInteraction(cancelled: Bool) {
+        guard isInteractive, !hasEnded else { return }
+        recordInteraction(cancelled ? .cancelInteractiveTransition : .finishInteractiveTransition)
+        isInteractive = false
+        if cancelled { wasCancelled = true }
+        if let coordinator {
+            for handler in coordinator.interactionHandlers { handler(coordinator) }
         }
     }
 
@@ -314,6 +349,8 @@ final class PresentationTransition {
             record(.animationEnded, [("completed", .bool(didComplete))], by: animator.traceName)
             ended(didComplete)
         }
+        if let driver { application.animationEngine.release(driver) }
+        driver = nil
         context = nil
         coordinator = nil
     }
@@ -355,7 +392,9 @@ final class PresentationTransition {
             if presenterTakesPart { presenting.endAppearance() }
             presented.endAppearance()
         } else {
+            // The view never left: as in UIKit, will-appear and did-appear, no viewIsAppearing.
             presented.changeAppearance(appearing: true, animated: animated)
+            presented.isAppearingSent = true
             presented.endAppearance()
             if presenterTakesPart {
                 presenting.changeAppearance(appearing: false, animated: animated)

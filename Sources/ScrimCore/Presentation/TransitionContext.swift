@@ -38,6 +38,25 @@ public final class TransitionContext {
         transition.frame(for: controller, final: true)
     }
 
+    /// Reports interactive progress (0…1): traced, and seen by the coordinator.
+    public func updateInteractiveTransition(_ percent: Double) {
+        transition.updateInteraction(percent)
+    }
+
+    public func pauseInteractiveTransition() {
+        transition.recordInteraction(.pauseInteractiveTransition)
+    }
+
+    /// The user let go toward the end: the transition stops being interactive.
+    public func finishInteractiveTransition() {
+        transition.endInteraction(cancelled: false)
+    }
+
+    /// The user let go toward the start: `transitionWasCancelled` becomes true.
+    public func cancelInteractiveTransition() {
+        transition.endInteraction(cancelled: true)
+    }
+
     /// Ends the transition: `true` when it completed, `false` when it was cancelled. Calls
     /// after the first are ignored.
     public func completeTransition(_ didComplete: Bool) {

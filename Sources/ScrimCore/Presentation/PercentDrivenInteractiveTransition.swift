@@ -1,0 +1,67 @@
+/// `UIPercentDrivenInteractiveTransition`: makes an ordinary animator interactive. It runs the
+/// animator's `animateTransition` with the animations it creates held on a driver, so
+/// `update(_:)` scrubs them; `finish()` and `cancel()` let them run on to the end or back to
+/// the start at `completionSpeed` along `completionCurve`, after which the animator's own
+/// completion calls `completeTransition`. An animator written for the non-interactive case
+/// becomes interactive without change.
+open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+    /// How fast the rest runs after `finish` or `cancel`: 1 is the animator's own pace.
+    public var completionSpeed = 1.0
+    public var completionCurve: TimingCurve = .easeInOut
+    /// When false the transition does not wait for updates: it runs on at once.
+    public var wantsInteractiveStart = true
+    public private(set) var percentComplete = 0.0
+    private(set) var context: TransitionContext?
+    private var driver: AnimationDriver?
+
+    public init() {}
+
+    open var traceName: String { "native:\(type(of: self))" }
+
+    /// The transition's duration, once it has started.
+    public var duration: Double { context?.transition.duration ?? 0 }
+
+    public func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        let transition = context.transition
+        let application = transition.presented.application
+        let driver = AnimationDriver(beginTime: application.clock.now)
+        self.driver = driver
+        transition.driver = driver
+        application.animationEngine.driving(with: driver) {
+            transition.runAnimatorForInteraction()
+        }
+        if !wantsInteractiveStart { finish() }
+    }
+
+    /// Moves the transition to `percent` (0…1) of the way.
+    public func update(_ percent: Double) {
+        guard let context, let driver, context.isInteractive else { return }
+        percentComplete = min(max(percent, 0), 1)
+        context.updateInteractiveTransition(percentComplete)
+        driver.scrub(to: percentComplete * duration)
+        context.transition.presented.application.animationEngine.refreshDriven()
+    }
+
+    public func pause() {
+        context?.pauseInteractiveTransition()
+    }
+
+    /// Lets the transition run to its end.
+    public func finish() {
+        guard let context, let driver, context.isInteractive else { return }
+        context.finishInteractiveTransition()
+        let remaining = (1 - percentComplete) * duration / max(completionSpeed, 1e-6)
+        driver.run(to: duration, over: remaining, curve: completionCurve,
+                   now: context.transition.presented.application.clock.now) {}
+    }
+
+    /// Lets the transition run back to its start; it then completes as cancelled.
+    public func cancel() {
+        guard let context, let driver, context.isInteractive else { return }
+        context.cancelInteractiveTransition()
+        let remaining = percentComplete * duration / max(completionSpeed, 1e-6)
+        driver.run(to: 0, over: remaining, curve: completionCurve,
+                   now: context.transition.presented.application.clock.now) {}
+    }
+}
