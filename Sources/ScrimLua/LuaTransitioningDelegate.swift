@@ -58,8 +58,34 @@ final class LuaTransitioningDelegate: TransitioningDelegate {
         }
     }
 
-    var interactionControllerForPresentation: ((AnimatedTransitioning) -> InteractiveTransitioning?)? { nil }
-    var interactionControllerForDismissal: ((AnimatedTransitioning) -> InteractiveTransitioning?)? { nil }
+    var interactionControllerForPresentation: ((AnimatedTransitioning) -> InteractiveTransitioning?)? {
+        guard implements("interactionControllerForPresentation") else { return nil }
+        return { [self] animator in interaction(from: "interactionControllerForPresentation", animator) }
+    }
+
+    var interactionControllerForDismissal: ((AnimatedTransitioning) -> InteractiveTransitioning?)? {
+        guard implements("interactionControllerForDismissal") else { return nil }
+        return { [self] animator in interaction(from: "interactionControllerForDismissal", animator) }
+    }
+
+    /// An interaction controller from Lua: a percent-driven interaction, a table with
+    /// `startInteractiveTransition`, or nil (not interactive).
+    private func interaction(from method: String, _ animator: AnimatedTransitioning) -> InteractiveTransitioning? {
+        let lua = runtime.lua!
+        let top = lua.top
+        defer { lua.top = top }
+        guard runtime.callMethod(method, table: pushTable, self: { table.push() }, arguments: {
+            if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+            return 1
+        }, nresults: 1, controller: nil) else { return nil }
+        if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
+            percentDriven.luaTraceName = traceName
+            return percentDriven
+        }
+        if let native = (try? lua.object(at: -1)) as? InteractiveTransitioning { return native }
+        guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+        return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+    }
 
     private func animator(from method: String, controller: ViewController, _ arguments: [AnyObject?]) -> AnimatedTransitioning? {
         let top = runtime.lua.top

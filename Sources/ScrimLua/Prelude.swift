@@ -183,6 +183,14 @@ PresentationController.__construct = function(cls, presented, presenting, ...)
 end
 scrim.PresentationController = PresentationController
 
+local PercentDriven = makeClass(Object, "PercentDrivenInteractiveTransition")
+PercentDriven.__construct = function(cls, ...)
+  local interaction = native.newPercentDrivenInteraction(cls)
+  interaction:init(...)
+  return interaction
+end
+scrim.PercentDrivenInteractiveTransition = PercentDriven
+
 local Animator = makeClass(Object, "Animator")
 function Animator:animationEnded(completed) end
 scrim.Animator = Animator

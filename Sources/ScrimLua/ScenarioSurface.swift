@@ -16,6 +16,7 @@ extension Runtime {
         defineViewControllerClass()
         definePropertyAnimatorClass()
         definePresentationSurface()
+        defineInteractionSurface()
         lua.register(windowClass)
         lua.register(viewClass)
         lua.register(viewControllerBridge)
@@ -23,6 +24,7 @@ extension Runtime {
         lua.register(presentationControllerBridge)
         lua.register(transitionContextClass)
         lua.register(transitionCoordinatorClass)
+        lua.register(percentDrivenBridge)
 
         lua_createtable(L, 0, 16)
         let scrim = lua.top
@@ -37,6 +39,7 @@ extension Runtime {
         lua_createtable(L, 0, 2)
         lua.setFunction("newViewController", in: -1) { [unowned self] call in try makeViewController(call) }
         lua.setFunction("newPresentationController", in: -1) { [unowned self] call in try makePresentationController(call) }
+        lua.setFunction("newPercentDrivenInteraction", in: -1) { [unowned self] call in try makePercentDrivenInteraction(call) }
         lua.setFunction("classOf", in: -1) { call in
             guard lua_type(call.L, 1) == LUA_TUSERDATA, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE,
                   lua_getmetatable(call.L, -1) != 0 else { return 0 }

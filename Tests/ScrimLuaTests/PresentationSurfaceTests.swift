@@ -252,3 +252,51 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(try h.value("sheet.presentationController.presentingViewController == root") == "true")
     }
 }
+
+@Suite struct InteractiveSurfaceTests {
+    static let setUp = """
+        root = ViewController{ name = "A" }
+        window.rootViewController = root
+        Slide = scrim.Animator:extend("Slide")
+        function Slide:transitionDuration(ctx) return 0.5 end
+        function Slide:animateTransition(ctx)
+          local vc, view = ctx:viewController("to"), ctx:view("to")
+          local final = ctx:finalFrame(vc)
+          view.frame = rect(final.x, ctx.containerView.bounds.height, final.width, final.height)
+          ctx.containerView:addSubview(view)
+          animate({ duration = 0.5, curve = "linear" }, function() view.frame = final end,
+            function() ctx:completeTransition(not ctx.transitionWasCancelled) end)
+        end
+        Drag = scrim.PercentDrivenInteractiveTransition:extend("Drag")
+        interaction = Drag.new()
+        interaction.completionSpeed = 2
+        sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+        sheet.transitioningDelegate = {
+          animationControllerForPresented = function() return Slide.new() end,
+          interactionControllerForPresentation = function(_, animator) return interaction end,
+        }
+        root:present(sheet, true, function() presented = true end)
+        step()
+        """
+
+    @Test func aPercentDrivenInteractionFromLuaScrubsAndFinishes() throws {
+        let h = Harness()
+        try h.run(InteractiveSurfaceTests.setUp)
+        try h.run("interaction:update(0.5); half = sheet.view.presentation.frame.y; percent = sheet.transitionCoordinator.percentComplete")
+        #expect(try h.value("half .. ' ' .. percent .. ' ' .. interaction.duration") == "426 0.5 0.5")
+        try h.run("interaction:finish(); run(0.125)")
+        #expect(try h.value("tostring(presented) .. ' ' .. sheet.view.frame.y") == "true 0")
+        let update = try #require(h.runtime.trace.first { $0.event == "updateInteractiveTransition" })
+        #expect(update.by == "lua:script" && update[arg: "percent"] == .number(0.5))
+        #expect(try h.value("Drag:isInstance(interaction) and interaction.completionSpeed") == "2")
+    }
+
+    @Test func cancellingFromLuaPutsEverythingBack() throws {
+        let h = Harness()
+        try h.run(InteractiveSurfaceTests.setUp)
+        try h.run("interaction:update(0.3); interaction:cancel(); run(0.1)")
+        #expect(try h.value("tostring(presented) .. ' ' .. tostring(root.presentedViewController)") == "nil nil")
+        #expect(h.runtime.trace.contains { $0.event == "cancelInteractiveTransition" })
+        #expect(h.runtime.trace.last { $0.event == "completeTransition" }?[arg: "didComplete"] == .bool(false))
+    }
+}

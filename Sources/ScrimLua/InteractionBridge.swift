@@ -1,0 +1,104 @@
+import CLua
+import ScrimCore
+
+/// A percent-driven interaction made from Lua (`scrim.PercentDrivenInteractiveTransition`,
+/// or a class extending it): a native interaction with a Lua instance table.
+final class LuaPercentDrivenInteraction: PercentDrivenInteractiveTransition, LuaAnchored {
+    let luaAnchor = LuaAnchor()
+    var luaTraceName = "lua:script"
+    override var traceName: String { luaTraceName }
+}
+
+/// A Lua table acting as an interaction controller: `startInteractiveTransition(ctx)`, then it
+/// drives the context itself (`ctx:updateInteractiveTransition(p)`, `ctx:finishInteractiveTransition()` …).
+final class LuaInteractionController: InteractiveTransitioning {
+    private unowned let runtime: Runtime
+    let table: LuaRef
+    let traceName: String
+
+    init(runtime: Runtime, table: LuaRef, traceName: String) {
+        self.runtime = runtime
+        self.table = table
+        self.traceName = traceName
+    }
+
+    func startInteractiveTransition(_ context: TransitionContext) {
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        _ = runtime.callMethod("startInteractiveTransition", table: { table.push(); return true }, self: { table.push() },
+                               arguments: { runtime.lua.push(object: context); return 1 },
+                               controller: context.viewController(forKey: .to))
+    }
+}
+
+extension Runtime {
+    func defineInteractionSurface() {
+        let cls = percentDrivenBridge
+        cls.keepsLuaFields = true
+        cls.property("percentComplete", get: { i, call in call.state.push(number: i.percentComplete) })
+        cls.property("duration", get: { i, call in call.state.push(number: i.duration) })
+        cls.property("completionSpeed", get: { i, call in call.state.push(number: i.completionSpeed) },
+                     set: { i, call, index in
+                         let speed = try call.number(index)
+                         guard speed > 0 else { throw call.argumentError(index, "completionSpeed must be > 0") }
+                         i.completionSpeed = speed
+                     })
+        cls.property("completionCurve", get: { i, call in
+            call.state.push(TimingCurve.named.first { $0.value == i.completionCurve }?.key ?? "custom")
+        }, set: { i, call, index in
+            let name = try call.string(index)
+            guard let curve = TimingCurve.named[name] else {
+                throw call.argumentError(index, "unknown curve '\(name)'; use linear, easeIn, easeOut or easeInOut")
+            }
+            i.completionCurve = curve
+        })
+        cls.property("wantsInteractiveStart", get: { i, call in lua_pushboolean(call.L, i.wantsInteractiveStart ? 1 : 0) },
+                     set: { i, call, index in i.wantsInteractiveStart = try call.bool(index, default: true) })
+        cls.method("update") { i, call in
+            i.update(try call.number(2))
+            return 0
+        }
+        cls.method("pause") { i, _ in
+            i.pause()
+            return 0
+        }
+        cls.method("finish") { i, _ in
+            i.finish()
+            return 0
+        }
+        cls.method("cancel") { i, _ in
+            i.cancel()
+            return 0
+        }
+
+        let context = transitionContextClass
+        context.method("updateInteractiveTransition") { ctx, call in
+            ctx.updateInteractiveTransition(min(max(try call.number(2), 0), 1))
+            return 0
+        }
+        context.method("pauseInteractiveTransition") { ctx, _ in
+            ctx.pauseInteractiveTransition()
+            return 0
+        }
+        context.method("finishInteractiveTransition") { ctx, _ in
+            ctx.finishInteractiveTransition()
+            return 0
+        }
+        context.method("cancelInteractiveTransition") { ctx, _ in
+            ctx.cancelInteractiveTransition()
+            return 0
+        }
+    }
+
+    /// `native.newPercentDrivenInteraction(class)`.
+    func makePercentDrivenInteraction(_ call: LuaCall) throws -> Int32 {
+        try call.table(1)
+        let interaction = LuaPercentDrivenInteraction()
+        call.state.push(object: interaction)
+        lua_createtable(call.L, 0, 0)
+        lua_pushvalue(call.L, 1)
+        lua_setmetatable(call.L, -2)
+        lua_setiuservalue(call.L, -2, 1)
+        return 1
+    }
+}
