@@ -61,4 +61,15 @@ print("-- memory warning: inbox is off screen, so its view is dropped")
 scrim.simulateMemoryWarning()
 print("inbox view loaded:", inbox.isViewLoaded, "detail view loaded:", detail.isViewLoaded)
 
+print("-- back to portrait; present a form sheet over it, then dismiss it")
+window:setSize(393, 852)
+step(1)
+local compose = ViewController{ name = "compose", modalPresentationStyle = "formSheet", title = "New Message" }
+root:present(compose, true, function()
+  print(string.format("[%6.3f] compose is up at %s", scrim.now(), tostring(compose.view.frame)))
+end)
+run(0.6)
+compose:dismiss(true, function() print(string.format("[%6.3f] compose dismissed", scrim.now())) end)
+run(0.6)
+
 print(string.format("-- %d trace events", #trace()))
