@@ -28,7 +28,9 @@ final class LuaViewController: ViewController, LuaAnchored {
     override func viewDidLayoutSubviews() { dispatch(.viewDidLayoutSubviews) {} }
     override func willMoveToParent(_ parent: ViewController?) { dispatch(.willMoveToParent(parent)) {} }
     override func didMoveToParent(_ parent: ViewController?) { dispatch(.didMoveToParent(parent)) {} }
-    override func viewWillTransition(to size: Size) { dispatch(.viewWillTransitionToSize(size)) {} }
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        dispatch(.viewWillTransitionToSize(size, coordinator)) {}
+    }
     override func didReceiveMemoryWarning() { dispatch(.didReceiveMemoryWarning) {} }
     override func traitCollectionDidChange(_ previous: TraitCollection?) {
         dispatch(.traitCollectionDidChange(previous: previous, current: traitCollection)) {}

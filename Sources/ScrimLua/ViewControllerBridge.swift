@@ -124,9 +124,10 @@ extension Runtime {
         case .traitCollectionDidChange(let previous, _):
             if let previous { lua.push(previous) } else { lua_pushnil(lua.L) }
             return 1
-        case .viewWillTransitionToSize(let size):
+        case .viewWillTransitionToSize(let size, let coordinator):
             lua.push(size)
-            return 1
+            lua.push(object: coordinator)
+            return 2
         case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
             return 0
         }

@@ -122,7 +122,7 @@ open class ViewController {
     open func willMoveToParent(_ parent: ViewController?) {}
     open func didMoveToParent(_ parent: ViewController?) {}
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
-    open func viewWillTransition(to size: Size) {}
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
     open func didReceiveMemoryWarning() {}
 
     // MARK: Dispatch
@@ -152,10 +152,10 @@ open class ViewController {
 
     /// `viewWillTransition(to:)` here, then in the children and the presented controller
     /// (UIKit's default forwarding).
-    func forwardSizeTransition(to size: Size) {
-        send(.viewWillTransitionToSize(size))
-        for child in children { child.forwardSizeTransition(to: size) }
-        presentedViewController?.forwardSizeTransition(to: size)
+    func forwardSizeTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        send(.viewWillTransitionToSize(size, coordinator))
+        for child in children { child.forwardSizeTransition(to: size, with: coordinator) }
+        presentedViewController?.forwardSizeTransition(to: size, with: coordinator)
     }
 
     func receiveMemoryWarning() {

@@ -10,7 +10,7 @@
 /// `animateTransition` | `startInteractiveTransition` → … `completeTransition` →
 /// `viewDidAppear` → `viewDidDisappear` → coordinator completions →
 /// `presentationTransitionDidEnd` → `presentCompletion` → `animationEnded`. Dismissal mirrors it.
-final class PresentationTransition {
+final class PresentationTransition: CoordinatedTransition {
     enum Kind { case presentation, dismissal }
 
     let kind: Kind
@@ -363,6 +363,12 @@ final class PresentationTransition {
             }
             presented.endAppearance()
             if presenterTakesPart { presenting.endAppearance() }
+            // After a size change during the transition, the next layout pass puts a standard
+            // presentation's view where it belongs now.
+            if presentationController is StandardPresentationController, let view = presentationController.presentedView,
+               view.frame != presentationController.frameOfPresentedViewInContainerView {
+                view.setNeedsLayout()
+            }
         } else {
             presentationController.presentedView?.removeFromSuperview()
             containerView.removeFromSuperview()

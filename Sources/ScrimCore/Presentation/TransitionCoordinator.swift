@@ -1,13 +1,29 @@
-/// `UIViewControllerTransitionCoordinator`: lets the controllers taking part in a transition
-/// animate alongside it and learn when it ends. Blocks receive the coordinator as their context.
+/// What a coordinator coordinates: a presentation or dismissal, or a size change.
+protocol CoordinatedTransition: AnyObject {
+    var animated: Bool { get }
+    var isInteractive: Bool { get }
+    var wasCancelled: Bool { get }
+    var duration: Double { get }
+    var percentComplete: Double { get }
+    var style: ModalPresentationStyle { get }
+    var containerView: View! { get }
+    var hasEnded: Bool { get }
+    func viewController(forKey key: TransitionContext.Key) -> ViewController
+    func view(forKey key: TransitionContext.Key) -> View?
+    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void, in coordinator: TransitionCoordinator)
+}
+
+/// `UIViewControllerTransitionCoordinator`: lets the controllers taking part in a transition —
+/// a presentation, a dismissal or a size change — animate alongside it and learn when it
+/// ends. Blocks receive the coordinator as their context.
 public final class TransitionCoordinator {
     /// Strong, as for the context: the transition lets go of its coordinator when it ends.
-    let transition: PresentationTransition
+    let transition: CoordinatedTransition
     var alongside: [(animation: ((TransitionCoordinator) -> Void)?, completion: ((TransitionCoordinator) -> Void)?)] = []
     var interactionHandlers: [(TransitionCoordinator) -> Void] = []
     var hasStartedAnimations = false
 
-    init(transition: PresentationTransition) {
+    init(transition: CoordinatedTransition) {
         self.transition = transition
     }
 

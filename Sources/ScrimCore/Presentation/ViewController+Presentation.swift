@@ -18,14 +18,15 @@ extension ViewController {
         activeTransition.map { $0.kind == .dismissal && $0.presented === self } ?? false
     }
 
-    /// The coordinator of the transition this controller (or an ancestor) takes part in.
+    /// The coordinator of the transition this controller (or an ancestor) takes part in, or of
+    /// the size change under way.
     public var transitionCoordinator: TransitionCoordinator? {
         var controller: ViewController? = self
         while let current = controller {
             if let transition = current.activeTransition, !transition.hasEnded { return transition.coordinator }
             controller = current.parent
         }
-        return nil
+        return application.sizeTransition?.coordinator
     }
 
     /// The top of the containment tree this controller is in: the controller whose view covers

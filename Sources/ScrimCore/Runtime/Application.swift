@@ -11,6 +11,8 @@ public final class Application {
 
     /// Set from a `present` or `dismiss` until its transition ends: another is refused meanwhile.
     var transitionInProgress = false
+    /// The size change under way, whose coordinator controllers see.
+    var sizeTransition: SizeTransition?
     private var nameCounters: [String: Int] = [:]
     private var controllers: [Weak<ViewController>] = []
 
@@ -18,6 +20,7 @@ public final class Application {
         self.clock = clock
         dispatcher = LifecycleDispatcher(now: { [unowned self] in self.clock.now })
         window = Window(device: device)
+        window.application = self
         animationEngine = AnimationEngine(runLoop: runLoop, clock: clock)
     }
 

@@ -13,7 +13,7 @@ public enum LifecycleCallback {
     case willMoveToParent(ViewController?)
     case didMoveToParent(ViewController?)
     case traitCollectionDidChange(previous: TraitCollection?, current: TraitCollection)
-    case viewWillTransitionToSize(Size)
+    case viewWillTransitionToSize(Size, TransitionCoordinator)
     case didReceiveMemoryWarning
 
     public var event: LifecycleEvent {
@@ -46,7 +46,7 @@ public enum LifecycleCallback {
         case .traitCollectionDidChange(_, let current):
             return [("horizontalSizeClass", .string(current.horizontalSizeClass.rawValue)),
                     ("verticalSizeClass", .string(current.verticalSizeClass.rawValue))]
-        case .viewWillTransitionToSize(let size):
+        case .viewWillTransitionToSize(let size, _):
             return [("width", .number(size.width)), ("height", .number(size.height))]
         case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
             return []
@@ -68,7 +68,7 @@ public enum LifecycleCallback {
         case .willMoveToParent(let parent): controller.willMoveToParent(parent)
         case .didMoveToParent(let parent): controller.didMoveToParent(parent)
         case .traitCollectionDidChange(let previous, _): controller.traitCollectionDidChange(previous)
-        case .viewWillTransitionToSize(let size): controller.viewWillTransition(to: size)
+        case .viewWillTransitionToSize(let size, let coordinator): controller.viewWillTransition(to: size, with: coordinator)
         case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
         }
     }

@@ -1,6 +1,10 @@
 /// The key window: the top of the view tree, with a size, a root view controller and the
 /// traits of the device it imitates.
 public final class Window: View {
+    /// The application the window belongs to.
+    public internal(set) weak var application: Application?
+    /// How long a size change animates (UIKit's rotation takes about 0.4 s); 0 for none.
+    public var sizeTransitionDuration = 0.4
     /// The device whose size classes and scale the window reports.
     public private(set) var device: DevicePreset
     /// The window's current traits, from its device and size.
@@ -33,11 +37,16 @@ public final class Window: View {
     }
 
     /// Resizes the window as a rotation or a multitasking resize would: every controller in
-    /// the hierarchy gets `viewWillTransition(to:)` first (parents before children), then the
-    /// window takes the size and traits; the next layout pass delivers trait changes and layout.
+    /// the hierarchy gets `viewWillTransition(to:with:)` first (parents before children, then
+    /// presented controllers), then the window takes the size and traits; on the next turn the
+    /// trait changes and layout run, animated alongside the coordinator's animations.
     public func setSize(_ newSize: Size) {
         guard newSize != size else { return }
-        rootViewController?.forwardSizeTransition(to: newSize)
+        guard let application else { return resize(to: newSize) }
+        SizeTransition(window: self, duration: sizeTransitionDuration).begin(to: newSize, in: application)
+    }
+
+    func resize(to newSize: Size) {
         bounds = Rect(origin: bounds.origin, size: newSize)
         traitCollection = device.traits(for: newSize)
     }
