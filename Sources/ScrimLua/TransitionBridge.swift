@@ -105,6 +105,17 @@ extension Runtime {
         cls.property("presentedViewController", get: { pc, call in call.state.push(object: pc.presentedViewController) })
         cls.property("presentingViewController", get: { pc, call in call.state.push(object: pc.presentingViewController) })
         cls.property("containerView", get: { pc, call in call.state.push(object: pc.containerView) })
+        cls.property("delegate", get: { pc, call in
+            if let delegate = pc.delegate as? LuaAdaptiveDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        }, set: { [unowned self] pc, call, i in
+            if call.isNil(i) {
+                pc.delegate = nil
+                return
+            }
+            try call.table(i)
+            lua_pushvalue(call.L, i)
+            pc.delegate = LuaAdaptiveDelegate(runtime: self, table: LuaRef(popping: lua))
+        })
     }
 
     /// `scrim.PresentationController`'s defaults, so `Class.super.presentationTransitionWillBegin(self)`

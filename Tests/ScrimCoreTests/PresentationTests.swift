@@ -129,7 +129,11 @@ func presentationSetUp() -> (Application, ViewController) {
     }
 
     @Test func currentContextUsesTheNearestDefiningAncestorOrTheRoot() throws {
-        let (app, root) = presentationSetUp()
+        // In regular width: in compact width these styles adapt to their full-screen counterparts.
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
         let context = ViewController(app, name: "context")
         let inner = ViewController(app, name: "inner")
         try root.addChild(context)

@@ -300,3 +300,28 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(h.runtime.trace.last { $0.event == "completeTransition" }?[arg: "didComplete"] == .bool(false))
     }
 }
+
+@Suite struct AdaptationSurfaceTests {
+    @Test func theAdaptiveDelegateFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            window:setDevice("iPhone 15", true)
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            run(0.5)
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "formSheet" }
+            seen = {}
+            sheet.presentationController.delegate = {
+              adaptivePresentationStyle = function(_, pc, traits)
+                seen[#seen + 1] = traits.verticalSizeClass .. " " .. tostring(pc.presentedViewController == sheet)
+                return "none"
+              end,
+              willPresentWithAdaptiveStyle = function(_, pc, style) seen[#seen + 1] = tostring(style) end,
+            }
+            root:present(sheet)
+            run(0.6)
+            """)
+        #expect(try h.value("table.concat(seen, ', ')") == "compact true, nil")
+        #expect(try h.value("root.view.window == window and root.presentedViewController == sheet") == "true")
+    }
+}

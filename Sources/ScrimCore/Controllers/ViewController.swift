@@ -50,8 +50,8 @@ open class ViewController {
     /// The controller this one presents, if any.
     public internal(set) var presentedViewController: ViewController?
     weak var presentingStorage: ViewController?
-    /// The presentation controller of this controller's current presentation.
-    public internal(set) var presentationController: PresentationController?
+    /// The presentation controller of this controller's presentation, once there is one.
+    var activePresentationController: PresentationController?
     /// The transition this controller takes part in, presented or presenting.
     var activeTransition: PresentationTransition?
 
@@ -135,7 +135,7 @@ open class ViewController {
     /// The layout of this controller's view; for a presented controller, its presentation
     /// controller's container hooks come after each of its own.
     func layoutView(_ view: View) {
-        let container = presentationController.flatMap { $0.containerView != nil ? $0 : nil }
+        let container = activePresentationController.flatMap { $0.containerView != nil ? $0 : nil }
         send(.viewWillLayoutSubviews)
         container?.send(.containerViewWillLayoutSubviews) { container?.containerViewWillLayoutSubviews() }
         view.layoutSubviews()

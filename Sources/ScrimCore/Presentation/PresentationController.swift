@@ -9,6 +9,8 @@ open class PresentationController {
     public internal(set) var containerView: View?
     /// Where the presenter's view was when the presentation took it out of the window.
     var presenterViewPlace: (superview: View, index: Int)?
+    /// Adjusts how the presentation adapts to the environment.
+    public var delegate: AdaptivePresentationControllerDelegate?
 
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
         self.presentedViewController = presentedViewController
@@ -65,7 +67,7 @@ open class PresentationController {
 /// height they fill the container. Sheets dim what is behind them with a `#00000066` view that
 /// fades in and out alongside the transition.
 final class StandardPresentationController: PresentationController {
-    let style: ModalPresentationStyle
+    var style: ModalPresentationStyle
     private var dimmingView: View?
 
     init(presented: ViewController, presenting: ViewController?, style: ModalPresentationStyle) {

@@ -46,7 +46,7 @@ final class PresentationTransition: CoordinatedTransition {
     /// dismissing): decided by the presentation controller of the lowest presented controller.
     private var presenterTakesPart: Bool {
         let lowest = isPresentation ? presented : (intermediates.first ?? presented)
-        return (isPresentation ? presentationController : lowest.presentationController)?.shouldRemovePresentersView ?? false
+        return (isPresentation ? presentationController : lowest.activePresentationController)?.shouldRemovePresentersView ?? false
     }
     private var isStarting = false
     private var pendingCompletion: Bool?
@@ -71,13 +71,13 @@ final class PresentationTransition: CoordinatedTransition {
         presented = top
         self.presenting = presenting
         source = top
-        style = top.presentationController.map { ($0 as? StandardPresentationController)?.style ?? .custom }
+        style = top.activePresentationController.map { ($0 as? StandardPresentationController)?.style ?? .custom }
             ?? top.resolvedPresentationStyle
         transitionStyle = top.modalTransitionStyle
         self.animated = animated
         self.completion = completion
         self.intermediates = intermediates
-        presentationController = top.presentationController
+        presentationController = top.activePresentationController
     }
 
     private var application: Application { presented.application }
@@ -96,7 +96,7 @@ final class PresentationTransition: CoordinatedTransition {
         let delegate = presented.transitioningDelegate
         if isPresentation {
             presentationController = makePresentationController(delegate)
-            presented.presentationController = presentationController
+            presented.activePresentationController = presentationController
         }
         if animated { chooseAnimator(delegate) }
         if isPresentation { presented.loadViewIfNeeded() }
@@ -170,6 +170,11 @@ final class PresentationTransition: CoordinatedTransition {
             if let custom = make(presented, presenting, source) { return custom }
         }
         let standard: ModalPresentationStyle = style == .custom ? .fullScreen : style
+        if let made = presented.activePresentationController as? StandardPresentationController {
+            made.style = standard
+            made.presentingViewController = presenting
+            return made
+        }
         return StandardPresentationController(presented: presented, presenting: presenting, style: standard)
     }
 
@@ -334,8 +339,8 @@ final class PresentationTransition: CoordinatedTransition {
                 pc.dismissalTransitionDidEnd(didComplete)
             }
             if didComplete {
-                presented.presentationController = nil
-                intermediates.forEach { $0.presentationController = nil }
+                presented.activePresentationController = nil
+                intermediates.forEach { $0.activePresentationController = nil }
             }
         }
         presented.activeTransition = nil
@@ -380,7 +385,7 @@ final class PresentationTransition: CoordinatedTransition {
             }
             presenting.presentedViewController = nil
             presented.presentingStorage = nil
-            presented.presentationController = nil
+            presented.activePresentationController = nil
         }
     }
 
@@ -388,7 +393,7 @@ final class PresentationTransition: CoordinatedTransition {
         if didComplete {
             presentationController.presentedView?.removeFromSuperview()
             for controller in [presented] + intermediates {
-                controller.presentationController?.containerView?.removeFromSuperview()
+                controller.activePresentationController?.containerView?.removeFromSuperview()
                 controller.presentingStorage = nil
                 controller.presentedViewController = nil
             }
@@ -414,7 +419,7 @@ final class PresentationTransition: CoordinatedTransition {
     private func restorePresenterView() {
         let lowest = intermediates.first ?? presented
         guard let view = presenting.viewIfLoaded, view.superview == nil,
-              let (superview, index) = lowest.presentationController?.presenterViewPlace else { return }
+              let (superview, index) = lowest.activePresentationController?.presenterViewPlace else { return }
         superview.insertSubview(view, at: min(index, superview.subviews.count))
     }
 }

@@ -44,7 +44,7 @@ extension ViewController {
     /// the window, a controller already presented or with a parent — is traced as
     /// `presentRejected` with a reason, and its completion is not called.
     public final func present(_ controller: ViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
-        let style = controller.resolvedPresentationStyle
+        let (controller, style) = controller.adaptedForPresentation()
         var presenter = containmentRoot
         if style.usesPresentationContext {
             var candidate: ViewController? = self
@@ -114,5 +114,39 @@ extension ViewController {
     /// most controllers).
     var resolvedPresentationStyle: ModalPresentationStyle {
         modalPresentationStyle == .automatic ? .pageSheet : modalPresentationStyle
+    }
+
+    /// The presentation controller of this controller's presentation. For the standard styles
+    /// it is made on first access, as in UIKit, so a delegate can be set before `present`; for
+    /// `custom` it comes from the transitioning delegate when the presentation begins.
+    public var presentationController: PresentationController? {
+        if let activePresentationController { return activePresentationController }
+        guard resolvedPresentationStyle != .custom else { return nil }
+        let controller = StandardPresentationController(presented: self, presenting: nil, style: resolvedPresentationStyle)
+        activePresentationController = controller
+        return controller
+    }
+
+    /// The controller and style a `present` of this controller uses after adaptation to the
+    /// window's traits, with the adaptive delegate's say.
+    func adaptedForPresentation() -> (ViewController, ModalPresentationStyle) {
+        let style = resolvedPresentationStyle
+        let traits = application.window.traitCollection
+        let adapted = style.adapted(to: traits)
+        guard let pc = activePresentationController, let delegate = pc.delegate,
+              adapted != style || delegate.adaptivePresentationStyle != nil else {
+            return (self, adapted)
+        }
+        var final = adapted
+        if let choose = delegate.adaptivePresentationStyle {
+            final = choose(pc, traits) ?? style
+        }
+        var presented: ViewController = self
+        if final != style, let replace = delegate.viewControllerForAdaptivePresentationStyle,
+           let replacement = replace(pc, final) {
+            presented = replacement
+        }
+        delegate.willPresentWithAdaptiveStyle?(pc, final == style ? nil : final, nil)
+        return (presented, final)
     }
 }

@@ -1,0 +1,41 @@
+/// `UIAdaptivePresentationControllerDelegate`: overrides how a presentation adapts to the
+/// environment, and hears about sheets the user dismisses. Each member is optional (nil: not
+/// implemented).
+public protocol AdaptivePresentationControllerDelegate: AnyObject {
+    /// The style to use instead of the adapted one; `nil` from the closure keeps the style
+    /// unadapted (UIKit's `.none`).
+    var adaptivePresentationStyle: ((_ controller: PresentationController,
+                                     _ traitCollection: TraitCollection) -> ModalPresentationStyle?)? { get }
+    /// A controller to present in place of the presented one when the style adapts.
+    var viewControllerForAdaptivePresentationStyle: ((_ controller: PresentationController,
+                                                      _ style: ModalPresentationStyle) -> ViewController?)? { get }
+    var willPresentWithAdaptiveStyle: ((_ controller: PresentationController, _ style: ModalPresentationStyle?,
+                                        _ coordinator: TransitionCoordinator?) -> Void)? { get }
+}
+
+extension AdaptivePresentationControllerDelegate {
+    public var adaptivePresentationStyle: ((PresentationController, TraitCollection) -> ModalPresentationStyle?)? { nil }
+    public var viewControllerForAdaptivePresentationStyle: ((PresentationController, ModalPresentationStyle) -> ViewController?)? { nil }
+    public var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? { nil }
+}
+
+extension ModalPresentationStyle {
+    /// How a style adapts to `traits`, following iOS 17 (the guide's iOS 8 text differs): in
+    /// compact height sheets and popovers go full screen; in compact width popovers become
+    /// sheets (shown as cards, as sheets are there) and the current-context styles become their
+    /// full-screen counterparts. Unchanged otherwise.
+    public func adapted(to traits: TraitCollection) -> ModalPresentationStyle {
+        if traits.verticalSizeClass == .compact, [.pageSheet, .formSheet, .popover].contains(self) {
+            return .fullScreen
+        }
+        if traits.horizontalSizeClass == .compact {
+            switch self {
+            case .popover: return .pageSheet
+            case .currentContext: return .fullScreen
+            case .overCurrentContext: return .overFullScreen
+            default: break
+            }
+        }
+        return self
+    }
+}

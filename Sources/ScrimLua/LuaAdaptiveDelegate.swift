@@ -1,0 +1,77 @@
+import CLua
+import ScrimCore
+
+/// A Lua table acting as a presentation controller's adaptive delegate:
+/// `adaptivePresentationStyle(pc, traits)` returns a style name or `"none"` (keep the style),
+/// `viewControllerForAdaptivePresentationStyle(pc, style)` a controller or nil,
+/// `willPresentWithAdaptiveStyle(pc, style or nil, coordinator)`.
+final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
+    private unowned let runtime: Runtime
+    let table: LuaRef
+
+    init(runtime: Runtime, table: LuaRef) {
+        self.runtime = runtime
+        self.table = table
+    }
+
+    private func pushTable() -> Bool {
+        table.push()
+        return true
+    }
+
+    private func implements(_ method: String) -> Bool {
+        runtime.hasMethod(method, table: pushTable, unlessFrom: nil)
+    }
+
+    private func call(_ method: String, _ pc: PresentationController, nresults: Int32, _ push: @escaping () -> Int32) -> Bool {
+        runtime.callMethod(method, table: pushTable, self: { table.push() }, arguments: { [runtime] in
+            runtime.lua.push(object: pc)
+            return 1 + push()
+        }, nresults: nresults, controller: pc.presentedViewController)
+    }
+
+    var adaptivePresentationStyle: ((PresentationController, TraitCollection) -> ModalPresentationStyle?)? {
+        guard implements("adaptivePresentationStyle") else { return nil }
+        return { [self] pc, traits in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard call("adaptivePresentationStyle", pc, nresults: 1, { lua.push(traits); return 1 }),
+                  let name = lua.string(at: -1), name != "none" else { return nil }
+            guard let style = ModalPresentationStyle(rawValue: name) else {
+                runtime.reportScriptError(LuaError(message: "adaptivePresentationStyle returned '\(name)', not a style or \"none\""),
+                                          controller: pc.presentedViewController, callback: "adaptivePresentationStyle")
+                return nil
+            }
+            return style
+        }
+    }
+
+    var viewControllerForAdaptivePresentationStyle: ((PresentationController, ModalPresentationStyle) -> ViewController?)? {
+        guard implements("viewControllerForAdaptivePresentationStyle") else { return nil }
+        return { [self] pc, style in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard call("viewControllerForAdaptivePresentationStyle", pc, nresults: 1, {
+                lua.push(style.rawValue)
+                return 1
+            }) else { return nil }
+            return (try? lua.object(at: -1)) as? ViewController
+        }
+    }
+
+    var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? {
+        guard implements("willPresentWithAdaptiveStyle") else { return nil }
+        return { [self] pc, style, coordinator in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            _ = call("willPresentWithAdaptiveStyle", pc, nresults: 0) {
+                if let style { lua.push(style.rawValue) } else { lua_pushnil(lua.L) }
+                lua.push(object: coordinator)
+                return 2
+            }
+        }
+    }
+}
