@@ -59,6 +59,19 @@ final class LuaAnimator: AnimatedTransitioning {
         context.completeTransition(true)
     }
 
+    var interruptibleAnimator: ((TransitionContext) -> PropertyAnimator?)? {
+        guard runtime.hasMethod("interruptibleAnimator", table: pushTable, unlessFrom: nil) else { return nil }
+        return { [self] context in
+            let top = runtime.lua.top
+            defer { runtime.lua.top = top }
+            guard runtime.callMethod("interruptibleAnimator", table: pushTable, self: { table.push() }, arguments: {
+                runtime.lua.push(object: context)
+                return 1
+            }, nresults: 1, controller: context.viewController(forKey: .to)) else { return nil }
+            return (try? runtime.lua.object(at: -1)) as? PropertyAnimator
+        }
+    }
+
     var animationEnded: ((Bool) -> Void)? {
         guard runtime.hasMethod("animationEnded", table: pushTable, unlessFrom: runtime.animatorClass) else { return nil }
         return { [self] completed in

@@ -325,3 +325,62 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(try h.value("root.view.window == window and root.presentedViewController == sheet") == "true")
     }
 }
+
+@Suite struct InterruptibleAnimatorTests {
+    static let setUp = """
+        root = ViewController{ name = "A" }
+        window.rootViewController = root
+        Interruptible = scrim.Animator:extend("Interruptible")
+        function Interruptible:transitionDuration() return 0.5 end
+        function Interruptible:interruptibleAnimator(ctx)
+          if self.animator then return self.animator end
+          local vc, view = ctx:viewController("to"), ctx:view("to")
+          local final = ctx:finalFrame(vc)
+          view.frame = rect(final.x, ctx.containerView.bounds.height, final.width, final.height)
+          ctx.containerView:addSubview(view)
+          local a = PropertyAnimator{ duration = 0.5, curve = "linear" }
+          a:addAnimations(function() view.frame = final end)
+          a:addCompletion(function(position) ctx:completeTransition(position == "end") end)
+          self.animator = a
+          return a
+        end
+        function Interruptible:animateTransition(ctx) self:interruptibleAnimator(ctx):startAnimation() end
+        animator = Interruptible.new()
+        sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+        """
+
+    @Test func reversingTheInterruptibleAnimatorMidTransitionCancelsIt() throws {
+        let h = Harness()
+        try h.run(InterruptibleAnimatorTests.setUp + """
+            sheet.transitioningDelegate = { animationControllerForPresented = function() return animator end }
+            root:present(sheet, true, function() presented = true end)
+            step(16)
+            before = sheet.view.presentation.frame.y
+            animator.animator.isReversed = true
+            run(0.5)
+            """)
+        #expect(try h.value("before") == "426")
+        #expect(try h.value("tostring(presented) .. ' ' .. tostring(root.presentedViewController)") == "nil nil")
+        #expect(h.runtime.trace.last { $0.event == "completeTransition" }?[arg: "didComplete"] == .bool(false))
+        #expect(try h.value("sheet.view.window") == "nil")
+    }
+
+    @Test func aPercentDrivenInteractionScrubsTheInterruptibleAnimator() throws {
+        let h = Harness()
+        try h.run(InterruptibleAnimatorTests.setUp + """
+            interaction = scrim.PercentDrivenInteractiveTransition.new()
+            sheet.transitioningDelegate = {
+              animationControllerForPresented = function() return animator end,
+              interactionControllerForPresentation = function() return interaction end,
+            }
+            root:present(sheet, true, function() presented = true end)
+            step()
+            interaction:update(0.25)
+            scrubbed = sheet.view.presentation.frame.y .. " " .. animator.animator.fractionComplete
+            interaction:finish()
+            run(0.5)
+            """)
+        #expect(try h.value("scrubbed") == "639 0.25")
+        #expect(try h.value("tostring(presented) .. ' ' .. sheet.view.frame.y") == "true 0")
+    }
+}

@@ -3,7 +3,8 @@
 /// `update(_:)` scrubs them; `finish()` and `cancel()` let them run on to the end or back to
 /// the start at `completionSpeed` along `completionCurve`, after which the animator's own
 /// completion calls `completeTransition`. An animator written for the non-interactive case
-/// becomes interactive without change.
+/// becomes interactive without change. When the animator has an interruptible animator, that
+/// property animator is paused, scrubbed, continued or reversed instead.
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     /// How fast the rest runs after `finish` or `cancel`: 1 is the animator's own pace.
     public var completionSpeed = 1.0
@@ -13,6 +14,8 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     public private(set) var percentComplete = 0.0
     private(set) var context: TransitionContext?
     private var driver: AnimationDriver?
+    /// The animator's interruptible animator, when it has one: then it is what is scrubbed.
+    private var propertyAnimator: PropertyAnimator?
 
     public init() {}
 
@@ -25,32 +28,47 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         self.context = context
         let transition = context.transition
         let application = transition.presented.application
-        let driver = AnimationDriver(beginTime: application.clock.now)
-        self.driver = driver
-        transition.driver = driver
-        application.animationEngine.driving(with: driver) {
-            transition.runAnimatorForInteraction()
+        if let interruptible = transition.animator?.interruptibleAnimator, let animator = interruptible(context) {
+            propertyAnimator = animator
+            try? animator.pauseAnimation()
+        } else {
+            let driver = AnimationDriver(beginTime: application.clock.now)
+            self.driver = driver
+            transition.driver = driver
+            application.animationEngine.driving(with: driver) {
+                transition.runAnimatorForInteraction()
+            }
         }
         if !wantsInteractiveStart { finish() }
     }
 
     /// Moves the transition to `percent` (0…1) of the way.
     public func update(_ percent: Double) {
-        guard let context, let driver, context.isInteractive else { return }
+        guard let context, context.isInteractive else { return }
         percentComplete = min(max(percent, 0), 1)
         context.updateInteractiveTransition(percentComplete)
-        driver.scrub(to: percentComplete * duration)
-        context.transition.presented.application.animationEngine.refreshDriven()
+        if let propertyAnimator {
+            try? propertyAnimator.setFractionComplete(percentComplete)
+        } else if let driver {
+            driver.scrub(to: percentComplete * duration)
+            context.transition.presented.application.animationEngine.refreshDriven()
+        }
     }
 
     public func pause() {
         context?.pauseInteractiveTransition()
+        try? propertyAnimator?.pauseAnimation()
     }
 
     /// Lets the transition run to its end.
     public func finish() {
-        guard let context, let driver, context.isInteractive else { return }
+        guard let context, context.isInteractive else { return }
         context.finishInteractiveTransition()
+        if let propertyAnimator {
+            try? propertyAnimator.continueAnimation(curve: completionCurve, durationFactor: 1 / max(completionSpeed, 1e-6))
+            return
+        }
+        guard let driver else { return }
         let remaining = (1 - percentComplete) * duration / max(completionSpeed, 1e-6)
         driver.run(to: duration, over: remaining, curve: completionCurve,
                    now: context.transition.presented.application.clock.now) {}
@@ -58,8 +76,14 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
 
     /// Lets the transition run back to its start; it then completes as cancelled.
     public func cancel() {
-        guard let context, let driver, context.isInteractive else { return }
+        guard let context, context.isInteractive else { return }
         context.cancelInteractiveTransition()
+        if let propertyAnimator {
+            try? propertyAnimator.setReversed(true)
+            try? propertyAnimator.continueAnimation(curve: completionCurve, durationFactor: 1 / max(completionSpeed, 1e-6))
+            return
+        }
+        guard let driver else { return }
         let remaining = percentComplete * duration / max(completionSpeed, 1e-6)
         driver.run(to: 0, over: remaining, curve: completionCurve,
                    now: context.transition.presented.application.clock.now) {}

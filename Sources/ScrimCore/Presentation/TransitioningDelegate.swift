@@ -22,18 +22,22 @@ extension TransitioningDelegate {
 }
 
 /// `UIViewControllerAnimatedTransitioning`: performs a transition's animations and calls
-/// `completeTransition` on the context when done. `animationEnded` is optional (nil: not
-/// implemented).
+/// `completeTransition` on the context when done. `animationEnded` and `interruptibleAnimator`
+/// are optional (nil: not implemented). An interruptible animator — the same property animator
+/// for every call within a transition — is what a percent-driven interaction then scrubs,
+/// continues and reverses.
 public protocol AnimatedTransitioning: AnyObject {
     var traceName: String { get }
     func transitionDuration(using context: TransitionContext) -> Double
     func animateTransition(using context: TransitionContext)
     var animationEnded: ((_ transitionCompleted: Bool) -> Void)? { get }
+    var interruptibleAnimator: ((_ context: TransitionContext) -> PropertyAnimator?)? { get }
 }
 
 extension AnimatedTransitioning {
     public var traceName: String { "native:\(type(of: self))" }
     public var animationEnded: ((Bool) -> Void)? { nil }
+    public var interruptibleAnimator: ((TransitionContext) -> PropertyAnimator?)? { nil }
 }
 
 /// `UIViewControllerInteractiveTransitioning`: drives a transition interactively.
