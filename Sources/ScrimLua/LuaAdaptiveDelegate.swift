@@ -4,7 +4,9 @@ import ScrimCore
 /// A Lua table acting as a presentation controller's adaptive delegate:
 /// `adaptivePresentationStyle(pc, traits)` returns a style name or `"none"` (keep the style),
 /// `viewControllerForAdaptivePresentationStyle(pc, style)` a controller or nil,
-/// `willPresentWithAdaptiveStyle(pc, style or nil, coordinator)`.
+/// `willPresentWithAdaptiveStyle(pc, style or nil, coordinator)`, and the user-dismissal
+/// methods `presentationControllerShouldDismiss(pc)` (false refuses), `…WillDismiss(pc)`,
+/// `…DidDismiss(pc)`, `…DidAttemptToDismiss(pc)`.
 final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
     private unowned let runtime: Runtime
     let table: LuaRef
@@ -58,6 +60,32 @@ final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
                 return 1
             }) else { return nil }
             return (try? lua.object(at: -1)) as? ViewController
+        }
+    }
+
+    var presentationControllerShouldDismiss: ((PresentationController) -> Bool)? {
+        guard implements("presentationControllerShouldDismiss") else { return nil }
+        return { [self] pc in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard call("presentationControllerShouldDismiss", pc, nresults: 1, { 0 }) else { return true }
+            return lua_toboolean(lua.L, -1) != 0
+        }
+    }
+
+    var presentationControllerWillDismiss: ((PresentationController) -> Void)? { notification("presentationControllerWillDismiss") }
+    var presentationControllerDidDismiss: ((PresentationController) -> Void)? { notification("presentationControllerDidDismiss") }
+    var presentationControllerDidAttemptToDismiss: ((PresentationController) -> Void)? {
+        notification("presentationControllerDidAttemptToDismiss")
+    }
+
+    private func notification(_ method: String) -> ((PresentationController) -> Void)? {
+        guard implements(method) else { return nil }
+        return { [self] pc in
+            let top = runtime.lua.top
+            defer { runtime.lua.top = top }
+            _ = call(method, pc, nresults: 0) { 0 }
         }
     }
 

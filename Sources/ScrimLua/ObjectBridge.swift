@@ -4,7 +4,8 @@ import CLua
 ///
 /// Instances are full userdata holding a retained reference; the same native object is
 /// always the same Lua value (an identity table with weak values maps objects to userdata),
-/// so `a.parent == b` compares identities.
+/// so `a.parent == b` compares identities. Lookup order: native properties, then (for classes
+/// that keep Lua fields) the instance and its Lua class, then native methods.
 public final class BridgedClass<Object: AnyObject> {
     public typealias Getter = (Object, LuaCall) throws -> Void
     public typealias Setter = (Object, LuaCall, Int32) throws -> Void
@@ -110,14 +111,15 @@ extension LuaState {
                 try get(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)))
                 return 1
             }
-            lua_getmetatable(call.L, 1)
-            lua_getfield(call.L, -1, "__methods")
-            if lua_getfield(call.L, -1, key) != LUA_TNIL { return 1 }
+            // A Lua class's own methods and fields come before native methods, as a subclass's
+            // override would (native properties stay first: a field cannot hide one).
             if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
                 call.state.lookup(key, inInstance: -1)
-                return 1
+                if lua_type(call.L, -1) != LUA_TNIL { return 1 }
             }
-            lua_pushnil(call.L)
+            lua_getmetatable(call.L, 1)
+            lua_getfield(call.L, -1, "__methods")
+            lua_getfield(call.L, -1, key)
             return 1
         }
 

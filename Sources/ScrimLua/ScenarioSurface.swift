@@ -95,6 +95,14 @@ extension Runtime {
             call.state.push(number: application.clock.now)
             return 1
         }
+        lua.setFunction("setTransitionWatchdog", in: scrim) { [unowned self] call in
+            let seconds = try call.optionalNumber(1)
+            if let seconds, !(seconds > 0 && seconds.isFinite) {
+                throw call.argumentError(1, "seconds must be > 0, or nil to turn the watchdog off")
+            }
+            application.transitionWatchdog = seconds
+            return 0
+        }
         lua.setFunction("simulateMemoryWarning", in: scrim) { [unowned self] _ in
             application.simulateMemoryWarning()
             return 0

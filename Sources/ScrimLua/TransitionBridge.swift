@@ -27,6 +27,16 @@ extension Runtime {
         cls.property("presentingViewController", get: { vc, call in call.state.push(object: vc.presentingViewController) })
         cls.property("presentationController", get: { vc, call in call.state.push(object: vc.presentationController) })
         cls.property("transitionCoordinator", get: { vc, call in call.state.push(object: vc.transitionCoordinator) })
+        cls.property("isModalInPresentation", get: { vc, call in lua_pushboolean(call.L, vc.isModalInPresentation ? 1 : 0) },
+                     set: { vc, call, i in vc.isModalInPresentation = try call.bool(i, default: false) })
+        cls.method("show") { vc, call in
+            vc.show(try call.object(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
+        cls.method("showDetail") { vc, call in
+            vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
         cls.property("isBeingPresented", get: { vc, call in lua_pushboolean(call.L, vc.isBeingPresented ? 1 : 0) })
         cls.property("isBeingDismissed", get: { vc, call in lua_pushboolean(call.L, vc.isBeingDismissed ? 1 : 0) })
         cls.property("transitioningDelegate", get: { vc, call in
@@ -105,6 +115,10 @@ extension Runtime {
         cls.property("presentedViewController", get: { pc, call in call.state.push(object: pc.presentedViewController) })
         cls.property("presentingViewController", get: { pc, call in call.state.push(object: pc.presentingViewController) })
         cls.property("containerView", get: { pc, call in call.state.push(object: pc.containerView) })
+        cls.method("attemptUserDismissal") { pc, call in
+            lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
+            return 1
+        }
         cls.property("delegate", get: { pc, call in
             if let delegate = pc.delegate as? LuaAdaptiveDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
         }, set: { [unowned self] pc, call, i in

@@ -62,6 +62,20 @@ import ScrimCore
         #expect(h.eventsWithoutLayout.prefix(2) == ["Card#1.loadView", "Card#1.viewDidLoad"])
     }
 
+    @Test func luaClassMethodsComeBeforeNativeMethods() throws {
+        let h = Harness()
+        try h.run("""
+            Container = scrim.ViewController:extend("Container")
+            function Container:show(other) self.shown = other.name end
+            c = Container{ name = "c" }
+            c:show(ViewController{ name = "x" })
+            plain = ViewController{ name = "p" }
+            """)
+        #expect(try h.value("c.shown .. ' ' .. tostring(c.presentedViewController)") == "x nil")
+        #expect(try h.value("type(plain.show)") == "function")
+        #expect(throws: LuaError.self) { try h.run("c.title = 5") }
+    }
+
     @Test func instanceFieldsAreLuaOnlyAndNativePropertiesStayNative() throws {
         let h = Harness()
         try h.run("""

@@ -43,6 +43,8 @@ open class ViewController {
     /// controller's presentation and dismissal. Held strongly (UIKit holds it weakly), so a
     /// delegate made for one presentation needs no other owner.
     public var transitioningDelegate: TransitioningDelegate?
+    /// Whether the user's dismissal gestures are refused while this controller is presented.
+    public var isModalInPresentation = false
     /// Whether `currentContext` presentations from inside this controller cover only its view.
     public var definesPresentationContext = false
     /// Whether, as a presentation context, its `modalTransitionStyle` wins over the presented one's.
@@ -124,6 +126,10 @@ open class ViewController {
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
     open func didReceiveMemoryWarning() {}
+
+    /// Override in a container that shows controllers its own way (a navigation controller
+    /// pushes): return true when it did. Plain controllers return false.
+    open func handleShow(_ controller: ViewController) -> Bool { false }
 
     // MARK: Dispatch
 

@@ -11,12 +11,43 @@ public protocol AdaptivePresentationControllerDelegate: AnyObject {
                                                       _ style: ModalPresentationStyle) -> ViewController?)? { get }
     var willPresentWithAdaptiveStyle: ((_ controller: PresentationController, _ style: ModalPresentationStyle?,
                                         _ coordinator: TransitionCoordinator?) -> Void)? { get }
+    /// Asked when the user tries to dismiss (a sheet swiped down, a tap outside a popover).
+    var presentationControllerShouldDismiss: ((_ controller: PresentationController) -> Bool)? { get }
+    var presentationControllerWillDismiss: ((_ controller: PresentationController) -> Void)? { get }
+    var presentationControllerDidDismiss: ((_ controller: PresentationController) -> Void)? { get }
+    /// The user tried to dismiss but the presentation is modal or the delegate said no.
+    var presentationControllerDidAttemptToDismiss: ((_ controller: PresentationController) -> Void)? { get }
 }
 
 extension AdaptivePresentationControllerDelegate {
     public var adaptivePresentationStyle: ((PresentationController, TraitCollection) -> ModalPresentationStyle?)? { nil }
     public var viewControllerForAdaptivePresentationStyle: ((PresentationController, ModalPresentationStyle) -> ViewController?)? { nil }
     public var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? { nil }
+    public var presentationControllerShouldDismiss: ((PresentationController) -> Bool)? { nil }
+    public var presentationControllerWillDismiss: ((PresentationController) -> Void)? { nil }
+    public var presentationControllerDidDismiss: ((PresentationController) -> Void)? { nil }
+    public var presentationControllerDidAttemptToDismiss: ((PresentationController) -> Void)? { nil }
+}
+
+extension PresentationController {
+    /// What a user's dismissal gesture does (a sheet swiped down, a tap outside a popover):
+    /// refused when the presented controller `isModalInPresentation` or the delegate's
+    /// `presentationControllerShouldDismiss` says no (then `…DidAttemptToDismiss`); otherwise
+    /// `…WillDismiss`, the dismissal, and `…DidDismiss` when it is done. Returns whether the
+    /// dismissal started.
+    @discardableResult
+    public func attemptUserDismissal(animated: Bool = true) -> Bool {
+        let presented = presentedViewController
+        guard presented.presentingViewController != nil, presented.activeTransition == nil else { return false }
+        let refused = presented.isModalInPresentation || delegate?.presentationControllerShouldDismiss?(self) == false
+        if refused {
+            delegate?.presentationControllerDidAttemptToDismiss?(self)
+            return false
+        }
+        delegate?.presentationControllerWillDismiss?(self)
+        presented.dismiss(animated: animated) { [self] in delegate?.presentationControllerDidDismiss?(self) }
+        return true
+    }
 }
 
 extension ModalPresentationStyle {

@@ -93,6 +93,13 @@ final class PresentationTransition: CoordinatedTransition {
 
     func start() {
         isStarting = true
+        if let watchdog = application.transitionWatchdog {
+            application.runLoop.schedule(at: application.clock.now + watchdog) { [self] in
+                guard !hasEnded else { return }
+                dispatcher.record(.transitionTimedOut, controller: presented.name, args: [("after", .number(watchdog))])
+                finish(false)
+            }
+        }
         let delegate = presented.transitioningDelegate
         if isPresentation {
             presentationController = makePresentationController(delegate)

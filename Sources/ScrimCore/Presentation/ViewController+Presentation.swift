@@ -110,6 +110,23 @@ extension ViewController {
         application.runLoop.perform { transition.start() }
     }
 
+    /// `show(_:sender:)`: the nearest ancestor that shows controllers its own way (a
+    /// navigation controller pushes; see `handleShow`) does; otherwise it is presented.
+    public final func show(_ controller: ViewController, sender: AnyObject? = nil) {
+        var candidate: ViewController? = self
+        while let current = candidate {
+            if current.handleShow(controller) { return }
+            candidate = current.parent
+        }
+        present(controller, animated: true)
+    }
+
+    /// `showDetailViewController(_:sender:)`: a split view's detail, when there is one;
+    /// otherwise as `show`.
+    public final func showDetail(_ controller: ViewController, sender: AnyObject? = nil) {
+        show(controller, sender: sender)
+    }
+
     /// `modalPresentationStyle` with `automatic` resolved (to `pageSheet`, as UIKit does for
     /// most controllers).
     var resolvedPresentationStyle: ModalPresentationStyle {

@@ -13,6 +13,10 @@ public final class Application {
     var transitionInProgress = false
     /// The size change under way, whose coordinator controllers see.
     var sizeTransition: SizeTransition?
+    /// Seconds after which a presentation or dismissal that has not called
+    /// `completeTransition` is ended as cancelled, traced as `transitionTimedOut`. Nil (the
+    /// default, UIKit's behaviour) leaves it open.
+    public var transitionWatchdog: Double?
     private var nameCounters: [String: Int] = [:]
     private var controllers: [Weak<ViewController>] = []
 
