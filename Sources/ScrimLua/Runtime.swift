@@ -24,6 +24,7 @@ public final class Runtime {
     let presentationControllerBridge = BridgedClass<PresentationController>("PresentationController")
     let transitionContextClass = BridgedClass<TransitionContext>("TransitionContext")
     let transitionCoordinatorClass = BridgedClass<TransitionCoordinator>("TransitionCoordinator")
+    let sheetPresentationControllerClass = BridgedClass<SheetPresentationController>("SheetPresentationController")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

@@ -60,3 +60,51 @@ import Testing
         #expect(sheet.view.frame == Rect(x: 0, y: 64, width: 393, height: 788))
     }
 }
+
+@Suite struct DetentTests {
+    func presentSheet(_ configure: (SheetPresentationController) -> Void) -> (Application, ViewController, SheetPresentationController) {
+        let (app, root) = presentationSetUp()
+        let sheet = ViewController(app, name: "sheet")
+        let controller = sheet.sheetPresentationController!
+        configure(controller)
+        root.present(sheet)
+        app.run(seconds: 0.6)
+        return (app, sheet, controller)
+    }
+
+    @Test func theSmallestDetentUnlessOneIsSelected() {
+        let (app, sheet, controller) = presentSheet { $0.detents = [.medium, .large] }
+        defer { withExtendedLifetime(app) {} }
+        #expect(sheet.view.frame == Rect(x: 0, y: 458, width: 393, height: 394))
+        controller.selectedDetentIdentifier = "large"
+        #expect(sheet.view.frame == Rect(x: 0, y: 64, width: 393, height: 788))
+        controller.detents = [.custom("peek", height: 120), .large]
+        controller.selectedDetentIdentifier = nil
+        #expect(sheet.view.frame == Rect(x: 0, y: 732, width: 393, height: 120))
+        controller.detents = [.custom("third", fraction: 0.25)]
+        #expect(sheet.view.frame == Rect(x: 0, y: 655, width: 393, height: 197))
+    }
+
+    @Test func animateChangesMovesTheSheetWithASpring() {
+        let (app, sheet, controller) = presentSheet { $0.detents = [.medium, .large] }
+        controller.animateChanges { controller.selectedDetentIdentifier = "large" }
+        #expect(sheet.view.frame.y == 64 && sheet.view.presentation.frame.y == 458)
+        app.step(frames: 6)
+        let y = sheet.view.presentation.frame.y
+        #expect(y < 458 && y > 64)
+        app.run(seconds: 2)
+        #expect(sheet.view.presentation.frame.y == 64)
+    }
+
+    @Test func undimmedUpToADetent() {
+        let (app, sheet, controller) = presentSheet {
+            $0.detents = [.medium, .large]
+            $0.largestUndimmedDetentIdentifier = "medium"
+        }
+        defer { withExtendedLifetime(app) {} }
+        let dim = sheet.view.superview!.subviews.first!
+        #expect(dim.presentation.alpha == 0 && !dim.isUserInteractionEnabled)
+        controller.selectedDetentIdentifier = "large"
+        #expect(dim.alpha == 1 && dim.isUserInteractionEnabled)
+    }
+}

@@ -384,3 +384,32 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(try h.value("tostring(presented) .. ' ' .. sheet.view.frame.y") == "true 0")
     }
 }
+
+@Suite struct DetentSurfaceTests {
+    @Test func detentsFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            sheet = ViewController{ name = "sheet" }
+            local controller = sheet.sheetPresentationController
+            controller.detents = { "medium", "large", { identifier = "peek", height = 100 } }
+            controller.selectedDetentIdentifier = "medium"
+            controller.largestUndimmedDetentIdentifier = "medium"
+            root:present(sheet)
+            run(0.6)
+            atMedium = sheet.view.frame.y
+            controller:animateChanges(function() controller.selectedDetentIdentifier = "large" end)
+            run(2)
+            """)
+        #expect(try h.value("atMedium .. ' ' .. sheet.view.presentation.frame.y") == "458 64")
+        #expect(try h.value("table.concat(sheet.sheetPresentationController.detents, ',')") == "medium,large,peek")
+        #expect(try h.value("sheet.presentationController == sheet.sheetPresentationController") == "true")
+        do {
+            try h.run("sheet.sheetPresentationController.detents = { 'tiny' }")
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)".contains("detent 1: 'tiny' is not \"medium\", \"large\""))
+        }
+    }
+}

@@ -58,17 +58,9 @@ open class PresentationController {
     }
 }
 
-/// The presentation controller of the standard styles. Not traced.
-///
-/// Sizes: full-screen and context styles fill the container. Sheets (`pageSheet`,
-/// `formSheet`, and `popover` until popovers are anchored) in compact width are a card the full
-/// width of the container from 10 points below the status bar; in regular width a `formSheet`
-/// is 540 × 620 and a `pageSheet` 704 wide and as tall as a compact one, both centred; in compact
-/// height they fill the container. Sheets dim what is behind them with a `#00000066` view that
-/// fades in and out alongside the transition.
+/// The presentation controller of the full-screen and context styles. Not traced.
 final class StandardPresentationController: PresentationController {
     var style: ModalPresentationStyle
-    private var dimmingView: View?
 
     init(presented: ViewController, presenting: ViewController?, style: ModalPresentationStyle) {
         self.style = style
@@ -84,49 +76,6 @@ final class StandardPresentationController: PresentationController {
 
     override var shouldPresentInFullscreen: Bool {
         style != .currentContext && style != .overCurrentContext
-    }
-
-    private var isSheet: Bool { style == .pageSheet || style == .formSheet || style == .popover }
-
-    override var frameOfPresentedViewInContainerView: Rect {
-        let bounds = containerView?.bounds ?? .zero
-        guard isSheet else { return bounds }
-        let window = presentedViewController.application.window!
-        let traits = window.traitCollection
-        if traits.verticalSizeClass == .compact { return bounds }
-        let top = window.device.statusBarHeight + 10
-        if traits.horizontalSizeClass == .compact {
-            return Rect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
-        }
-        let size = style == .formSheet ? Size(width: 540, height: 620)
-            : Size(width: min(704, bounds.width), height: bounds.height - 2 * top)
-        return Rect(x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2,
-                    width: size.width, height: size.height)
-    }
-
-    override func presentationTransitionWillBegin() {
-        guard isSheet, let containerView else { return }
-        let dim = View(frame: containerView.bounds)
-        dim.name = "dimming"
-        dim.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
-        dim.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        dim.alpha = 0
-        containerView.insertSubview(dim, at: 0)
-        dimmingView = dim
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in dim.alpha = 1 })
-    }
-
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { dimmingView?.removeFromSuperview() }
-    }
-
-    override func dismissalTransitionWillBegin() {
-        guard let dim = dimmingView else { return }
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in dim.alpha = 0 })
-    }
-
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        if completed { dimmingView?.removeFromSuperview() }
     }
 
     /// Keeps the presented view at its frame as the container changes size.

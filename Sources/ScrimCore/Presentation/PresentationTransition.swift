@@ -71,8 +71,9 @@ final class PresentationTransition: CoordinatedTransition {
         presented = top
         self.presenting = presenting
         source = top
-        style = top.activePresentationController.map { ($0 as? StandardPresentationController)?.style ?? .custom }
-            ?? top.resolvedPresentationStyle
+        style = top.activePresentationController.map { controller in
+            (controller as? StandardPresentationController)?.style ?? (controller as? SheetPresentationController)?.style ?? .custom
+        } ?? top.resolvedPresentationStyle
         transitionStyle = top.modalTransitionStyle
         self.animated = animated
         self.completion = completion
@@ -177,12 +178,30 @@ final class PresentationTransition: CoordinatedTransition {
             if let custom = make(presented, presenting, source) { return custom }
         }
         let standard: ModalPresentationStyle = style == .custom ? .fullScreen : style
-        if let made = presented.activePresentationController as? StandardPresentationController {
-            made.style = standard
-            made.presentingViewController = presenting
-            return made
+        let made = presented.activePresentationController
+        let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
+                                                                    style: standard, reusing: made)
+        controller.delegate = controller.delegate ?? made?.delegate
+        return controller
+    }
+
+    /// The runtime's controller for a standard style, reusing `existing` (made on first access)
+    /// when it suits the style.
+    static func standardController(for presented: ViewController, presenting: ViewController?,
+                                   style: ModalPresentationStyle, reusing existing: PresentationController?) -> PresentationController {
+        let isSheet = style == .pageSheet || style == .formSheet || style == .popover
+        if isSheet, let sheet = existing as? SheetPresentationController {
+            sheet.style = style
+            sheet.presentingViewController = presenting
+            return sheet
         }
-        return StandardPresentationController(presented: presented, presenting: presenting, style: standard)
+        if !isSheet, let standard = existing as? StandardPresentationController {
+            standard.style = style
+            standard.presentingViewController = presenting
+            return standard
+        }
+        return isSheet ? SheetPresentationController(presented: presented, presenting: presenting, style: style)
+            : StandardPresentationController(presented: presented, presenting: presenting, style: style)
     }
 
     private func chooseAnimator(_ delegate: TransitioningDelegate?) {
@@ -377,7 +396,7 @@ final class PresentationTransition: CoordinatedTransition {
             if presenterTakesPart { presenting.endAppearance() }
             // After a size change during the transition, the next layout pass puts a standard
             // presentation's view where it belongs now.
-            if presentationController is StandardPresentationController, let view = presentationController.presentedView,
+            if !presentationController.isTraced, let view = presentationController.presentedView,
                view.frame != presentationController.frameOfPresentedViewInContainerView {
                 view.setNeedsLayout()
             }

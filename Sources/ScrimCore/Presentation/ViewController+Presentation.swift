@@ -139,9 +139,16 @@ extension ViewController {
     public var presentationController: PresentationController? {
         if let activePresentationController { return activePresentationController }
         guard resolvedPresentationStyle != .custom else { return nil }
-        let controller = StandardPresentationController(presented: self, presenting: nil, style: resolvedPresentationStyle)
+        let controller = PresentationTransition.standardController(for: self, presenting: nil,
+                                                                   style: resolvedPresentationStyle, reusing: nil)
         activePresentationController = controller
         return controller
+    }
+
+    /// The sheet presentation controller, for `pageSheet` and `formSheet` (UIKit's
+    /// `sheetPresentationController`).
+    public var sheetPresentationController: SheetPresentationController? {
+        presentationController as? SheetPresentationController
     }
 
     /// The controller and style a `present` of this controller uses after adaptation to the
