@@ -25,6 +25,7 @@ public final class Runtime {
     let transitionContextClass = BridgedClass<TransitionContext>("TransitionContext")
     let transitionCoordinatorClass = BridgedClass<TransitionCoordinator>("TransitionCoordinator")
     let sheetPresentationControllerClass = BridgedClass<SheetPresentationController>("SheetPresentationController")
+    let popoverPresentationControllerClass = BridgedClass<PopoverPresentationController>("PopoverPresentationController")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

@@ -108,3 +108,52 @@ import Testing
         #expect(dim.alpha == 1 && dim.isUserInteractionEnabled)
     }
 }
+
+@Suite struct PopoverTests {
+    func presentPopover(source: Rect, arrows: PopoverPresentationController.ArrowDirection = .any)
+        -> (Application, ViewController, PopoverPresentationController) {
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        let button = View(frame: source)
+        root.view.addSubview(button)
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        popover.preferredContentSize = Size(width: 300, height: 400)
+        let controller = popover.popoverPresentationController!
+        controller.sourceView = button
+        controller.permittedArrowDirections = arrows
+        root.present(popover)
+        app.run(seconds: 0.6)
+        return (app, popover, controller)
+    }
+
+    @Test func belowTheSourceWhenItFitsKeptInsideTheContainer() {
+        let (app, popover, controller) = presentPopover(source: Rect(x: 700, y: 100, width: 44, height: 44))
+        defer { withExtendedLifetime(app) {} }
+        #expect(popover.view.frame == Rect(x: 510, y: 157, width: 300, height: 400))
+        #expect(controller.arrowDirection == .up)
+        #expect(app.window.rootViewController?.view.window === app.window, "the presenter stays")
+    }
+
+    @Test func aboveWhenThereIsNoRoomBelowAndSidewaysWhenAsked() {
+        let (app, popover, controller) = presentPopover(source: Rect(x: 100, y: 1000, width: 44, height: 44))
+        #expect(popover.view.frame == Rect(x: 10, y: 587, width: 300, height: 400))
+        #expect(controller.arrowDirection == .down)
+        let (app2, sideways, side) = presentPopover(source: Rect(x: 100, y: 500, width: 44, height: 44), arrows: .left)
+        defer { withExtendedLifetime((app, app2)) {} }
+        #expect(sideways.view.frame == Rect(x: 157, y: 322, width: 300, height: 400))
+        #expect(side.arrowDirection == .left)
+    }
+
+    @Test func inCompactWidthAPopoverIsASheet() {
+        let (app, root) = presentationSetUp()
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        #expect(popover.popoverPresentationController != nil)
+        root.present(popover)
+        app.run(seconds: 0.6)
+        #expect(popover.sheetPresentationController != nil && popover.popoverPresentationController == nil)
+        #expect(popover.view.frame == Rect(x: 0, y: 64, width: 393, height: 788))
+    }
+}

@@ -413,3 +413,24 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         }
     }
 }
+
+@Suite struct PopoverSurfaceTests {
+    @Test func anchoredPopoverFromLua() throws {
+        let h = Harness(device: .iPadAir)
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            button = View{ frame = rect(700, 100, 44, 44) }
+            root.view:addSubview(button)
+            popover = ViewController{ name = "popover", modalPresentationStyle = "popover", preferredContentSize = size(300, 400) }
+            local controller = popover.popoverPresentationController
+            controller.sourceView = button
+            controller.permittedArrowDirections = { "up", "down" }
+            root:present(popover)
+            run(0.6)
+            """)
+        #expect(try h.value("tostring(popover.view.frame) .. ' ' .. popover.popoverPresentationController.arrowDirection")
+                == "rect(510, 157, 300, 400) up")
+        #expect(try h.value("table.concat(popover.popoverPresentationController.permittedArrowDirections, ',')") == "up,down")
+    }
+}

@@ -72,7 +72,8 @@ final class PresentationTransition: CoordinatedTransition {
         self.presenting = presenting
         source = top
         style = top.activePresentationController.map { controller in
-            (controller as? StandardPresentationController)?.style ?? (controller as? SheetPresentationController)?.style ?? .custom
+            (controller as? StandardPresentationController)?.style ?? (controller as? SheetPresentationController)?.style
+                ?? (controller is PopoverPresentationController ? .popover : .custom)
         } ?? top.resolvedPresentationStyle
         transitionStyle = top.modalTransitionStyle
         self.animated = animated
@@ -189,7 +190,14 @@ final class PresentationTransition: CoordinatedTransition {
     /// when it suits the style.
     static func standardController(for presented: ViewController, presenting: ViewController?,
                                    style: ModalPresentationStyle, reusing existing: PresentationController?) -> PresentationController {
-        let isSheet = style == .pageSheet || style == .formSheet || style == .popover
+        if style == .popover {
+            if let popover = existing as? PopoverPresentationController {
+                popover.presentingViewController = presenting
+                return popover
+            }
+            return PopoverPresentationController(presented: presented, presenting: presenting)
+        }
+        let isSheet = style == .pageSheet || style == .formSheet
         if isSheet, let sheet = existing as? SheetPresentationController {
             sheet.style = style
             sheet.presentingViewController = presenting

@@ -145,6 +145,13 @@ extension ViewController {
         return controller
     }
 
+    /// The popover presentation controller, for `popover` (UIKit's
+    /// `popoverPresentationController`); in compact width the popover adapts to a sheet.
+    public var popoverPresentationController: PopoverPresentationController? {
+        guard resolvedPresentationStyle == .popover else { return nil }
+        return presentationController as? PopoverPresentationController
+    }
+
     /// The sheet presentation controller, for `pageSheet` and `formSheet` (UIKit's
     /// `sheetPresentationController`).
     public var sheetPresentationController: SheetPresentationController? {
