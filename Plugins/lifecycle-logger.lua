@@ -58,6 +58,7 @@ end
 hooks.willMoveToParent = logger("willMoveToParent", "parent")
 hooks.didMoveToParent = logger("didMoveToParent", "parent")
 hooks.traitCollectionDidChange = logger("traitCollectionDidChange", "previous")
+hooks.willTransitionToTraitCollection = logger("willTransitionToTraitCollection", "traits")
 hooks.viewWillTransitionToSize = logger("viewWillTransitionToSize", "size")
 
 return scrim.plugin {

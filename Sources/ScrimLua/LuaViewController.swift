@@ -28,6 +28,9 @@ final class LuaViewController: ViewController, LuaAnchored {
     override func viewDidLayoutSubviews() { dispatch(.viewDidLayoutSubviews) {} }
     override func willMoveToParent(_ parent: ViewController?) { dispatch(.willMoveToParent(parent)) {} }
     override func didMoveToParent(_ parent: ViewController?) { dispatch(.didMoveToParent(parent)) {} }
+    override func willTransition(to traits: TraitCollection, with coordinator: TransitionCoordinator) {
+        dispatch(.willTransitionToTraitCollection(traits, coordinator)) {}
+    }
     override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
         dispatch(.viewWillTransitionToSize(size, coordinator)) {}
     }

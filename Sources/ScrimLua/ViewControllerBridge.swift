@@ -98,7 +98,8 @@ extension Runtime {
     static let viewControllerCallbacks: [LifecycleEvent] = [
         .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
         .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent,
-        .didMoveToParent, .traitCollectionDidChange, .viewWillTransitionToSize, .didReceiveMemoryWarning,
+        .didMoveToParent, .traitCollectionDidChange, .willTransitionToTraitCollection, .viewWillTransitionToSize,
+        .didReceiveMemoryWarning,
     ]
 
     /// Whether the function at `index` is `scrim.ViewController`'s default for `method`.
@@ -124,6 +125,10 @@ extension Runtime {
         case .traitCollectionDidChange(let previous, _):
             if let previous { lua.push(previous) } else { lua_pushnil(lua.L) }
             return 1
+        case .willTransitionToTraitCollection(let traits, let coordinator):
+            lua.push(traits)
+            lua.push(object: coordinator)
+            return 2
         case .viewWillTransitionToSize(let size, let coordinator):
             lua.push(size)
             lua.push(object: coordinator)

@@ -14,6 +14,8 @@ import Testing
 
         app.window.setSize(Size(width: 852, height: 393))
         #expect(app.compactTrace == [
+            "p.willTransitionToTraitCollection(horizontalSizeClass=\"compact\",verticalSizeClass=\"compact\")",
+            "c.willTransitionToTraitCollection(horizontalSizeClass=\"compact\",verticalSizeClass=\"compact\")",
             "p.viewWillTransitionToSize(width=852,height=393)", "c.viewWillTransitionToSize(width=852,height=393)",
         ])
         app.dispatcher.clear()

@@ -61,6 +61,8 @@ final class Rotating: ViewController {
         app.dispatcher.clear()
         app.window.setSize(Size(width: 852, height: 393))
         #expect(app.compactTrace == [
+            "A.willTransitionToTraitCollection(horizontalSizeClass=\"compact\",verticalSizeClass=\"compact\")",
+            "sheet.willTransitionToTraitCollection(horizontalSizeClass=\"compact\",verticalSizeClass=\"compact\")",
             "A.viewWillTransitionToSize(width=852,height=393)", "sheet.viewWillTransitionToSize(width=852,height=393)",
         ])
         app.run(seconds: 0.6)

@@ -30,6 +30,7 @@ import ScrimCore
             "root.loadView", "root.viewDidLoad", "child.willMoveToParent", "child.loadView", "child.viewDidLoad",
             "child.didMoveToParent", "root.viewWillAppear", "child.viewWillAppear", "root.viewIsAppearing",
             "child.viewIsAppearing", "root.viewDidAppear", "child.viewDidAppear",
+            "root.willTransitionToTraitCollection", "child.willTransitionToTraitCollection",
             "root.viewWillTransitionToSize", "child.viewWillTransitionToSize",
         ])
     }

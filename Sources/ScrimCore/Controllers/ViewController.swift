@@ -124,6 +124,7 @@ open class ViewController {
     open func willMoveToParent(_ parent: ViewController?) {}
     open func didMoveToParent(_ parent: ViewController?) {}
     open func traitCollectionDidChange(_ previous: TraitCollection?) {}
+    open func willTransition(to traits: TraitCollection, with coordinator: TransitionCoordinator) {}
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
     open func didReceiveMemoryWarning() {}
 
@@ -158,6 +159,13 @@ open class ViewController {
 
     /// `viewWillTransition(to:)` here, then in the children and the presented controller
     /// (UIKit's default forwarding).
+    /// `willTransition(to:with:)` here, then in the children and the presented controller.
+    func forwardTraitTransition(to traits: TraitCollection, with coordinator: TransitionCoordinator) {
+        send(.willTransitionToTraitCollection(traits, coordinator))
+        for child in children { child.forwardTraitTransition(to: traits, with: coordinator) }
+        presentedViewController?.forwardTraitTransition(to: traits, with: coordinator)
+    }
+
     func forwardSizeTransition(to size: Size, with coordinator: TransitionCoordinator) {
         send(.viewWillTransitionToSize(size, coordinator))
         for child in children { child.forwardSizeTransition(to: size, with: coordinator) }

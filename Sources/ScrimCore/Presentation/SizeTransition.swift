@@ -1,5 +1,6 @@
 /// A change of the window's size — a rotation, a multitasking resize — coordinated as UIKit
-/// does: `viewWillTransition(to:with:)` reaches every controller at once, parents first; the
+/// does: `willTransition(to:with:)` (when the traits change) then `viewWillTransition(to:with:)`
+/// reach every controller at once, parents first; the
 /// window takes the size (views that follow it by autoresizing animate); on the next turn the
 /// coordinator's alongside animations and the layout pass (trait changes, then layout) run in
 /// one animation block of `duration` (ease in-out); when it ends, the coordinator's completions
@@ -39,6 +40,10 @@ final class SizeTransition: CoordinatedTransition {
         let coordinator = TransitionCoordinator(transition: self)
         self.coordinator = coordinator
         application.sizeTransition = self
+        let traits = window.device.traits(for: size)
+        if traits != window.traitCollection {
+            window.rootViewController?.forwardTraitTransition(to: traits, with: coordinator)
+        }
         window.rootViewController?.forwardSizeTransition(to: size, with: coordinator)
         // The window takes its size at once; views that follow it by autoresizing animate.
         if animated {

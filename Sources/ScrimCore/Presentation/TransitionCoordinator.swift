@@ -56,6 +56,14 @@ public final class TransitionCoordinator {
         return true
     }
 
+    /// `animate(alongsideTransitionIn:animation:completion:)`: the same, for a view outside the
+    /// container (Scrim animates any view, so the view only documents intent).
+    @discardableResult
+    public func animate(alongsideTransitionIn view: View?, animation: ((TransitionCoordinator) -> Void)?,
+                        completion: ((TransitionCoordinator) -> Void)? = nil) -> Bool {
+        animate(alongsideTransition: animation, completion: completion)
+    }
+
     /// Calls `handler` when an interactive transition stops being driven by the user.
     public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) -> Void) {
         interactionHandlers.append(handler)

@@ -13,6 +13,7 @@ public enum LifecycleCallback {
     case willMoveToParent(ViewController?)
     case didMoveToParent(ViewController?)
     case traitCollectionDidChange(previous: TraitCollection?, current: TraitCollection)
+    case willTransitionToTraitCollection(TraitCollection, TransitionCoordinator)
     case viewWillTransitionToSize(Size, TransitionCoordinator)
     case didReceiveMemoryWarning
 
@@ -30,6 +31,7 @@ public enum LifecycleCallback {
         case .willMoveToParent: .willMoveToParent
         case .didMoveToParent: .didMoveToParent
         case .traitCollectionDidChange: .traitCollectionDidChange
+        case .willTransitionToTraitCollection: .willTransitionToTraitCollection
         case .viewWillTransitionToSize: .viewWillTransitionToSize
         case .didReceiveMemoryWarning: .didReceiveMemoryWarning
         }
@@ -43,7 +45,7 @@ public enum LifecycleCallback {
             return [("animated", .bool(animated))]
         case .willMoveToParent(let parent), .didMoveToParent(let parent):
             return [("parent", parent.map { .string($0.name) } ?? .null)]
-        case .traitCollectionDidChange(_, let current):
+        case .traitCollectionDidChange(_, let current), .willTransitionToTraitCollection(let current, _):
             return [("horizontalSizeClass", .string(current.horizontalSizeClass.rawValue)),
                     ("verticalSizeClass", .string(current.verticalSizeClass.rawValue))]
         case .viewWillTransitionToSize(let size, _):
@@ -68,6 +70,7 @@ public enum LifecycleCallback {
         case .willMoveToParent(let parent): controller.willMoveToParent(parent)
         case .didMoveToParent(let parent): controller.didMoveToParent(parent)
         case .traitCollectionDidChange(let previous, _): controller.traitCollectionDidChange(previous)
+        case .willTransitionToTraitCollection(let traits, let coordinator): controller.willTransition(to: traits, with: coordinator)
         case .viewWillTransitionToSize(let size, let coordinator): controller.viewWillTransition(to: size, with: coordinator)
         case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
         }

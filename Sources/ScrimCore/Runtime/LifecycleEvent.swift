@@ -5,7 +5,7 @@ public enum LifecycleEvent: String, CaseIterable, Sendable {
     case viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
     case viewWillLayoutSubviews, viewDidLayoutSubviews
     case willMoveToParent, didMoveToParent
-    case traitCollectionDidChange, viewWillTransitionToSize, didReceiveMemoryWarning
+    case traitCollectionDidChange, willTransitionToTraitCollection, viewWillTransitionToSize, didReceiveMemoryWarning
     case encodeRestorableState, decodeRestorableState, applicationFinishedRestoringState
     // Transitioning delegate
     case presentationControllerForPresented, animationControllerForPresented
