@@ -94,6 +94,28 @@ final class InteractiveSheetDelegate: TransitioningDelegate {
         #expect(ended.map { $0.args.first?.1 } == [.bool(false), .bool(false)])
     }
 
+    @Test func aFinishedInteractiveDismissal() {
+        let (app, root, sheet, delegate) = setUp()
+        delegate.interactiveDismissal = true
+        root.present(sheet)
+        app.run(seconds: 0.6)
+        app.dispatcher.clear()
+        var dismissed = false
+        sheet.dismiss { dismissed = true }
+        app.step()
+        delegate.interaction.update(0.2)
+        #expect(abs(sheet.view.presentation.frame.y - (426 + 426 * 0.2)) < 1e-9)
+        delegate.interaction.update(0.6)
+        #expect(abs(sheet.view.presentation.frame.y - (426 + 426 * 0.6)) < 1e-9)
+        delegate.interaction.finish()
+        app.run(seconds: 0.3)
+        #expect(dismissed)
+        #expect(app.traceWithoutLayout.filter { $0.hasPrefix("sheet.view") } == [
+            "sheet.viewWillDisappear(animated=true)", "sheet.viewDidDisappear(animated=true)",
+        ])
+        #expect(root.presentedViewController == nil && app.window.subviews.map(\.name) == ["A"])
+    }
+
     @Test func aCancelledInteractiveDismissalIsUnbalancedAsInUIKit() {
         let (app, root, sheet, delegate) = setUp()
         delegate.interactiveDismissal = true

@@ -161,6 +161,16 @@ final class SwiftSheetDelegate: TransitioningDelegate {
             }
         }
         #expect(comparable(luaTrace) == comparable(app.dispatcher.events))
+        #expect(luaTrace.filter { $0.by != nil && !$0.event.hasPrefix("containerView") }.prefix(9).map { "\($0.event) \($0.by!)" } == [
+            "presentationControllerForPresented lua:half-sheet", "animationControllerForPresented lua:half-sheet",
+            "presentationTransitionWillBegin lua:half-sheet", "transitionDuration lua:half-sheet",
+            "animateTransition lua:half-sheet", "completeTransition lua:half-sheet",
+            "presentationTransitionDidEnd lua:half-sheet", "animationEnded lua:half-sheet",
+            "animationControllerForDismissed lua:half-sheet",
+        ])
+        #expect(luaTrace.map(\.event).filter { ["viewWillAppear", "viewDidAppear", "presentCompletion", "presentationTransitionDidEnd", "completeTransition"].contains($0) }.prefix(5) == [
+            "viewWillAppear", "completeTransition", "viewDidAppear", "presentationTransitionDidEnd", "presentCompletion",
+        ])
         #expect(luaTrace.contains { $0.event == "animationEnded" && $0.by == "lua:half-sheet" })
         #expect(luaFrames == swiftFrames)
         #expect(luaFrames[9] == "(0, 639, 393, 426) 0.5")
@@ -432,5 +442,57 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(try h.value("tostring(popover.view.frame) .. ' ' .. popover.popoverPresentationController.arrowDirection")
                 == "rect(510, 157, 300, 400) up")
         #expect(try h.value("table.concat(popover.popoverPresentationController.permittedArrowDirections, ',')") == "up,down")
+    }
+}
+
+@Suite struct DrivenPropertyAnimatorTests {
+    static let setUp = """
+        root = ViewController{ name = "A" }
+        window.rootViewController = root
+        WithAnimator = scrim.Animator:extend("WithAnimator")
+        function WithAnimator:transitionDuration() return 0.5 end
+        function WithAnimator:animateTransition(ctx)
+          local vc, view = ctx:viewController("to"), ctx:view("to")
+          local final = ctx:finalFrame(vc)
+          view.frame = rect(final.x, ctx.containerView.bounds.height, final.width, final.height)
+          ctx.containerView:addSubview(view)
+          local a = PropertyAnimator{ duration = 0.5, curve = "linear" }
+          a:addAnimations(function() view.frame = final end)
+          a:addCompletion(function(position) ctx:completeTransition(position == "end") end)
+          a:startAnimation()
+        end
+        interaction = scrim.PercentDrivenInteractiveTransition.new()
+        sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+        sheet.transitioningDelegate = {
+          animationControllerForPresented = function() return WithAnimator.new() end,
+          interactionControllerForPresentation = function() return interaction end,
+        }
+        root:present(sheet, true, function() presented = true end)
+        step()
+        """
+
+    @Test func propertyAnimatorsStartedInAnimateTransitionAreScrubbed() throws {
+        let h = Harness()
+        try h.run(DrivenPropertyAnimatorTests.setUp + """
+            run(0.3)
+            still = sheet.view.presentation.frame.y
+            interaction:update(0.5)
+            half = sheet.view.presentation.frame.y
+            interaction:finish()
+            run(0.5)
+            """)
+        #expect(try h.value("still .. ' ' .. half") == "852 426")
+        #expect(try h.value("tostring(presented) .. ' ' .. sheet.view.frame.y") == "true 0")
+    }
+
+    @Test func andRunBackWhenCancelled() throws {
+        let h = Harness()
+        try h.run(DrivenPropertyAnimatorTests.setUp + """
+            interaction:update(0.5)
+            interaction:cancel()
+            run(0.5)
+            """)
+        #expect(try h.value("tostring(presented) .. ' ' .. tostring(root.presentedViewController)") == "nil nil")
+        #expect(h.runtime.trace.last { $0.event == "completeTransition" }?[arg: "didComplete"] == .bool(false))
     }
 }

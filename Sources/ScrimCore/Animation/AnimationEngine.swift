@@ -68,6 +68,11 @@ public final class AnimationEngine: FrameObserver {
         }
     }
 
+    /// Brings property animators' groups to the current time and what their views show.
+    func refreshAnimators() {
+        for group in groups where group is AnimatorGroup { refresh(group) }
+    }
+
     public func frame(at time: Double) {
         for driver in drivers { driver.advance(to: time) }
         for group in groups {

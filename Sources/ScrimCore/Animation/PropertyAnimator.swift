@@ -26,6 +26,10 @@ public final class PropertyAnimator {
     public var isInterruptible = true
 
     private let group: AnimatorGroup
+    /// The interactive transition's driver the animator was started under, if any: its time
+    /// then follows the driver instead of the clock.
+    private var driver: AnimationDriver?
+    private var endPosition: Position?
     private var pending: [(animations: () -> Void, delayFactor: Double)] = []
     private var completions: [(Position) -> Void] = []
     /// The running stretch of progress: from `start` to `target` over `length` seconds from `begin`.
@@ -81,6 +85,7 @@ public final class PropertyAnimator {
         guard delay.isFinite, delay >= 0 else { throw AnimationError("delay must be >= 0, got \(delay)") }
         if state == .inactive { activate() }
         guard !isRunning else { return }
+        driver = engine.currentDriver ?? driver
         run(over: curve, factor: 1, delay: delay)
     }
 
@@ -185,7 +190,7 @@ public final class PropertyAnimator {
     private func run(over curve: TimingCurve, factor: Double, delay: Double) {
         let start = group.progress
         let target: Double = isReversed ? 0 : 1
-        segment = (clock.now + delay, duration * abs(target - start) * factor, start, target, curve)
+        segment = ((driver?.time ?? clock.now) + delay, duration * abs(target - start) * factor, start, target, curve)
         isRunning = true
     }
 
@@ -196,9 +201,15 @@ public final class PropertyAnimator {
     }
 
     /// The progress at `time` while running; reaching the target ends or pauses the animator.
-    fileprivate func progress(at time: Double) {
+    fileprivate func progress(at clockTime: Double) {
         guard isRunning else { return }
-        let elapsed = time - segment.begin
+        if let driver, driver.hasReturnedToStart {
+            group.progress = 0
+            endPosition = .start
+            group.isAtEnd = true
+            return
+        }
+        let elapsed = (driver?.time ?? clockTime) - segment.begin
         guard elapsed > 0 else {
             group.progress = segment.start
             return
@@ -218,7 +229,9 @@ public final class PropertyAnimator {
 
     /// The engine removed the group at its end.
     fileprivate func reachedEnd() {
-        finish(at: segment.target == 1 ? .end : .start)
+        finish(at: endPosition ?? (segment.target == 1 ? .end : .start))
+        endPosition = nil
+        driver = nil
     }
 
     private func finish(at position: Position) {

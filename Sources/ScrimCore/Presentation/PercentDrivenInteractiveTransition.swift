@@ -51,7 +51,9 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
             try? propertyAnimator.setFractionComplete(percentComplete)
         } else if let driver {
             driver.scrub(to: percentComplete * duration)
-            context.transition.presented.application.animationEngine.refreshDriven()
+            let engine = context.transition.presented.application.animationEngine!
+            engine.refreshDriven()
+            engine.refreshAnimators()
         }
     }
 
