@@ -94,11 +94,7 @@ extension Runtime {
     func makePercentDrivenInteraction(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
         let interaction = LuaPercentDrivenInteraction()
-        call.state.push(object: interaction)
-        lua_createtable(call.L, 0, 0)
-        lua_pushvalue(call.L, 1)
-        lua_setmetatable(call.L, -2)
-        lua_setiuservalue(call.L, -2, 1)
+        call.state.pushWithInstanceTable(interaction, classAt: 1)
         return 1
     }
 }

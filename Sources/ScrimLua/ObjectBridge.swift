@@ -215,6 +215,17 @@ extension LuaState {
         return object
     }
 
+    /// Pushes a new object made from Lua with its instance table: a new table whose metatable
+    /// is the Lua class at `classIndex`, kept as the userdata's user value.
+    func pushWithInstanceTable(_ object: AnyObject, classAt classIndex: Int32) {
+        let classSlot = lua_absindex(L, classIndex)
+        push(object: object)
+        lua_createtable(L, 0, 0)
+        lua_pushvalue(L, classSlot)
+        lua_setmetatable(L, -2)
+        lua_setiuservalue(L, -2, 1)
+    }
+
     /// Pushes the instance table (user value) of `object`'s userdata; false, with nothing
     /// pushed, when it has none or is being collected.
     public func pushInstanceTable(of object: AnyObject) -> Bool {

@@ -156,11 +156,7 @@ extension Runtime {
         let presented = try call.object(2, ViewController.self, expected: "ViewController")
         let presenting = try call.optionalObject(3, ViewController.self, expected: "ViewController")
         let controller = LuaPresentationController(runtime: self, presented: presented, presenting: presenting)
-        call.state.push(object: controller)
-        lua_createtable(call.L, 0, 0)
-        lua_pushvalue(call.L, 1)
-        lua_setmetatable(call.L, -2)
-        lua_setiuservalue(call.L, -2, 1)
+        call.state.pushWithInstanceTable(controller, classAt: 1)
         return 1
     }
 

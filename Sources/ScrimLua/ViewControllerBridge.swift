@@ -147,11 +147,7 @@ extension Runtime {
         let typeName = call.state.string(at: -1) ?? "ViewController"
         scrim_pop(call.L, 1)
         let controller = LuaViewController(runtime: self, name: name, typeName: typeName)
-        call.state.push(object: controller)
-        lua_createtable(call.L, 0, 0)
-        lua_pushvalue(call.L, 1)
-        lua_setmetatable(call.L, -2)
-        lua_setiuservalue(call.L, -2, 1)
+        call.state.pushWithInstanceTable(controller, classAt: 1)
         return 1
     }
 }
