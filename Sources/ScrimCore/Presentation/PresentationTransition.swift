@@ -129,6 +129,15 @@ final class PresentationTransition: CoordinatedTransition {
             if !isPresentation { restorePresenterView() }
         }
 
+        beginAppearance(presenterTakesPart: presenterTakesPart)
+        runAnimations(context, coordinator)
+        if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
+        isStarting = false
+        if let didComplete = pendingCompletion { finish(didComplete) }
+    }
+
+    /// The will-appear side of appearance, then the presentation controller's will-begin hook.
+    private func beginAppearance(presenterTakesPart: Bool) {
         if isPresentation {
             if presenterTakesPart { presenting.changeAppearance(appearing: false, animated: animated) }
             presented.changeAppearance(appearing: true, animated: animated)
@@ -145,31 +154,30 @@ final class PresentationTransition: CoordinatedTransition {
                 presentationController.dismissalTransitionWillBegin()
             }
         }
+    }
 
-        if let animator {
-            duration = animatorIsTraced ? tracedDuration(of: animator, context)
-                : animator.transitionDuration(using: context)
-            if let interaction {
-                if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
-                interaction.startInteractiveTransition(context)
-                if let driver {
-                    application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
-                } else {
-                    coordinator.startAnimations()
-                }
-            } else {
-                if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
-                animator.animateTransition(using: context)
-                coordinator.startAnimations()
-            }
-        } else {
+    /// The animator (or the interaction controller), then the alongside animations; without
+    /// an animator the views are placed and the transition completes in this turn.
+    private func runAnimations(_ context: TransitionContext, _ coordinator: TransitionCoordinator) {
+        guard let animator else {
             placeWithoutAnimation()
             coordinator.startAnimations()
             pendingCompletion = pendingCompletion ?? true
+            return
         }
-        if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
-        isStarting = false
-        if let didComplete = pendingCompletion { finish(didComplete) }
+        duration = animatorIsTraced ? tracedDuration(of: animator, context) : animator.transitionDuration(using: context)
+        if let interaction {
+            if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
+            interaction.startInteractiveTransition(context)
+            if let driver {
+                application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
+                return
+            }
+        } else {
+            if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
+            animator.animateTransition(using: context)
+        }
+        coordinator.startAnimations()
     }
 
     private func makePresentationController(_ delegate: TransitioningDelegate?) -> PresentationController {
