@@ -27,7 +27,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
         let transition = context.transition
-        let application = transition.presented.application
+        let application = transition.application
         if let interruptible = transition.animator?.interruptibleAnimator, let animator = interruptible(context) {
             propertyAnimator = animator
             try? animator.pauseAnimation()
@@ -51,7 +51,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
             try? propertyAnimator.setFractionComplete(percentComplete)
         } else if let driver {
             driver.scrub(to: percentComplete * duration)
-            let engine = context.transition.presented.application.animationEngine!
+            let engine = context.transition.application.animationEngine!
             engine.refreshDriven()
             engine.refreshAnimators()
         }
@@ -73,7 +73,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         guard let driver else { return }
         let remaining = (1 - percentComplete) * duration / max(completionSpeed, 1e-6)
         driver.run(to: duration, over: remaining, curve: completionCurve,
-                   now: context.transition.presented.application.clock.now) {}
+                   now: context.transition.application.clock.now) {}
     }
 
     /// Lets the transition run back to its start; it then completes as cancelled.
@@ -88,6 +88,6 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
         guard let driver else { return }
         let remaining = percentComplete * duration / max(completionSpeed, 1e-6)
         driver.run(to: 0, over: remaining, curve: completionCurve,
-                   now: context.transition.presented.application.clock.now) {}
+                   now: context.transition.application.clock.now) {}
     }
 }

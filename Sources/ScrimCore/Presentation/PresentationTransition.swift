@@ -10,7 +10,7 @@
 /// `animateTransition` | `startInteractiveTransition` → … `completeTransition` →
 /// `viewDidAppear` → `viewDidDisappear` → coordinator completions →
 /// `presentationTransitionDidEnd` → `presentCompletion` → `animationEnded`. Dismissal mirrors it.
-final class PresentationTransition: CoordinatedTransition {
+final class PresentationTransition: ControllerTransition {
     enum Kind { case presentation, dismissal }
 
     let kind: Kind
@@ -18,38 +18,19 @@ final class PresentationTransition: CoordinatedTransition {
     let presented: ViewController
     let presenting: ViewController
     let source: ViewController
-    let style: ModalPresentationStyle
+    private let presentationStyle: ModalPresentationStyle
     let transitionStyle: ModalTransitionStyle
-    let animated: Bool
     let completion: (() -> Void)?
     /// For a dismissal of a stack: the controllers between the presenter and the top.
     let intermediates: [ViewController]
-
     var presentationController: PresentationController!
-    var animator: AnimatedTransitioning?
-    var interaction: InteractiveTransitioning?
-    /// Whether the animator and interaction controller are user objects (traced).
-    private var animatorIsTraced = false
-    private var interactionIsTraced = false
-    /// Held until the transition ends, then let go (they hold the transition).
-    var context: TransitionContext?
-    var coordinator: TransitionCoordinator?
-    private(set) var containerView: View!
-    var isInteractive = false
-    private(set) var wasCancelled = false
-    /// The driver of a percent-driven interaction, released when the transition ends.
-    var driver: AnimationDriver?
-    var duration = 0.0
-    var percentComplete = 0.0
-    private(set) var hasEnded = false
+
     /// Whether the presenter's view leaves the window when presenting (and returns when
     /// dismissing): decided by the presentation controller of the lowest presented controller.
     private var presenterTakesPart: Bool {
         let lowest = isPresentation ? presented : (intermediates.first ?? presented)
         return (isPresentation ? presentationController : lowest.activePresentationController)?.shouldRemovePresentersView ?? false
     }
-    private var isStarting = false
-    private var pendingCompletion: Bool?
 
     init(presentationOf presented: ViewController, from presenting: ViewController, source: ViewController,
          style: ModalPresentationStyle, transitionStyle: ModalTransitionStyle, animated: Bool,
@@ -58,11 +39,11 @@ final class PresentationTransition: CoordinatedTransition {
         self.presented = presented
         self.presenting = presenting
         self.source = source
-        self.style = style
+        presentationStyle = style
         self.transitionStyle = transitionStyle
-        self.animated = animated
         self.completion = completion
         intermediates = []
+        super.init(subject: presented, animated: animated)
     }
 
     init(dismissalOf top: ViewController, to presenting: ViewController, intermediates: [ViewController],
@@ -71,69 +52,50 @@ final class PresentationTransition: CoordinatedTransition {
         presented = top
         self.presenting = presenting
         source = top
-        style = top.activePresentationController.map { controller in
+        presentationStyle = top.activePresentationController.map { controller in
             (controller as? StandardPresentationController)?.style ?? (controller as? SheetPresentationController)?.style
                 ?? (controller is PopoverPresentationController ? .popover : .custom)
         } ?? top.resolvedPresentationStyle
         transitionStyle = top.modalTransitionStyle
-        self.animated = animated
         self.completion = completion
         self.intermediates = intermediates
+        super.init(subject: top, animated: animated)
         presentationController = top.activePresentationController
     }
 
-    private var application: Application { presented.application }
-    private var dispatcher: LifecycleDispatcher { application.dispatcher }
-    private var isPresentation: Bool { kind == .presentation }
+    override var style: ModalPresentationStyle { presentationStyle }
 
-    /// Records a call to a user object about the presented controller.
-    private func record(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], by: String) {
-        dispatcher.record(event, controller: presented.name, args: args, by: by)
-    }
+    private var isPresentation: Bool { kind == .presentation }
 
     // MARK: Start
 
     func start() {
-        isStarting = true
-        if let watchdog = application.transitionWatchdog {
-            application.runLoop.schedule(at: application.clock.now + watchdog) { [self] in
-                guard !hasEnded else { return }
-                dispatcher.record(.transitionTimedOut, controller: presented.name, args: [("after", .number(watchdog))])
-                finish(false)
+        starting {
+            let delegate = presented.transitioningDelegate
+            if isPresentation {
+                presentationController = makePresentationController(delegate)
+                presented.activePresentationController = presentationController
             }
-        }
-        let delegate = presented.transitioningDelegate
-        if isPresentation {
-            presentationController = makePresentationController(delegate)
-            presented.activePresentationController = presentationController
-        }
-        if animated { chooseAnimator(delegate) }
-        if isPresentation { presented.loadViewIfNeeded() }
+            if animated { chooseAnimator(delegate) }
+            if isPresentation { presented.loadViewIfNeeded() }
 
-        let container = isPresentation ? makeContainer() : (presentationController.containerView ?? makeContainer())
-        presentationController.containerView = container
-        containerView = container
-        isInteractive = interaction != nil
-        let context = TransitionContext(transition: self)
-        let coordinator = TransitionCoordinator(transition: self)
-        self.context = context
-        self.coordinator = coordinator
-        presented.activeTransition = self
-        presenting.activeTransition = self
+            let container = isPresentation ? makeContainer() : (presentationController.containerView ?? makeContainer())
+            presentationController.containerView = container
+            let (context, coordinator) = prepare(in: container)
+            presented.activeTransition = self
+            presenting.activeTransition = self
 
-        let presenterTakesPart = self.presenterTakesPart
-        presented.externalAppearanceDrivers += 1
-        intermediates.forEach { $0.externalAppearanceDrivers += 1 }
-        if presenterTakesPart {
-            presenting.externalAppearanceDrivers += 1
-            if !isPresentation { restorePresenterView() }
+            let presenterTakesPart = self.presenterTakesPart
+            presented.externalAppearanceDrivers += 1
+            intermediates.forEach { $0.externalAppearanceDrivers += 1 }
+            if presenterTakesPart {
+                presenting.externalAppearanceDrivers += 1
+                if !isPresentation { restorePresenterView() }
+            }
+            beginAppearance(presenterTakesPart: presenterTakesPart)
+            runAnimations(context, coordinator)
+            if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
         }
-
-        beginAppearance(presenterTakesPart: presenterTakesPart)
-        runAnimations(context, coordinator)
-        if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
-        isStarting = false
-        if let didComplete = pendingCompletion { finish(didComplete) }
     }
 
     /// The will-appear side of appearance, then the presentation controller's will-begin hook.
@@ -154,30 +116,6 @@ final class PresentationTransition: CoordinatedTransition {
                 presentationController.dismissalTransitionWillBegin()
             }
         }
-    }
-
-    /// The animator (or the interaction controller), then the alongside animations; without
-    /// an animator the views are placed and the transition completes in this turn.
-    private func runAnimations(_ context: TransitionContext, _ coordinator: TransitionCoordinator) {
-        guard let animator else {
-            placeWithoutAnimation()
-            coordinator.startAnimations()
-            pendingCompletion = pendingCompletion ?? true
-            return
-        }
-        duration = animatorIsTraced ? tracedDuration(of: animator, context) : animator.transitionDuration(using: context)
-        if let interaction {
-            if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
-            interaction.startInteractiveTransition(context)
-            if let driver {
-                application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
-                return
-            }
-        } else {
-            if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
-            animator.animateTransition(using: context)
-        }
-        coordinator.startAnimations()
     }
 
     private func makePresentationController(_ delegate: TransitioningDelegate?) -> PresentationController {
@@ -247,40 +185,6 @@ final class PresentationTransition: CoordinatedTransition {
         }
     }
 
-    /// Calls the animator's `animateTransition` for a percent-driven interaction.
-    func runAnimatorForInteraction() {
-        guard let animator, let context else { return }
-        if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
-        animator.animateTransition(using: context)
-    }
-
-    func updateInteraction(_ percent: Double) {
-        percentComplete = percent
-        recordInteraction(.updateInteractiveTransition, [("percent", .number(percent))])
-    }
-
-    /// Records an interaction event on behalf of the interaction controller.
-    func recordInteraction(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = []) {
-        guard !hasEnded else { return }
-        if interactionIsTraced, let interaction { record(event, args, by: interaction.traceName) }
-    }
-
-    func endInteraction(cancelled: Bool) {
-        guard isInteractive, !hasEnded else { return }
-        recordInteraction(cancelled ? .cancelInteractiveTransition : .finishInteractiveTransition)
-        isInteractive = false
-        if cancelled { wasCancelled = true }
-        if let coordinator {
-            for handler in coordinator.interactionHandlers { handler(coordinator) }
-        }
-    }
-
-    private func tracedDuration(of animator: AnimatedTransitioning, _ context: TransitionContext) -> Double {
-        record(.transitionDuration, by: animator.traceName)
-        let value = animator.transitionDuration(using: context)
-        return value.isFinite && value >= 0 ? value : 0
-    }
-
     /// A container over the presentation context: the window, or the context's view for the
     /// current-context styles. Added at the top of the window.
     private func makeContainer() -> View {
@@ -297,7 +201,7 @@ final class PresentationTransition: CoordinatedTransition {
     }
 
     /// Without animation: the presented view goes to its final frame in the container (or out).
-    private func placeWithoutAnimation() {
+    override func placeWithoutAnimation() {
         if isPresentation, let view = presentationController.presentedView {
             view.frame = presentationController.frameOfPresentedViewInContainerView
             containerView.addSubview(view)
@@ -306,20 +210,20 @@ final class PresentationTransition: CoordinatedTransition {
 
     // MARK: Context queries
 
-    func viewController(forKey key: TransitionContext.Key) -> ViewController {
+    override func viewController(forKey key: TransitionContext.Key) -> ViewController {
         switch (kind, key) {
         case (.presentation, .from), (.dismissal, .to): return presenting
         case (.presentation, .to), (.dismissal, .from): return presented
         }
     }
 
-    func view(forKey key: TransitionContext.Key) -> View? {
+    override func view(forKey key: TransitionContext.Key) -> View? {
         let controller = viewController(forKey: key)
         if controller === presented { return presentationController.presentedView }
         return presenterTakesPart ? controller.viewIfLoaded : nil
     }
 
-    func frame(for controller: ViewController, final: Bool) -> Rect {
+    override func frame(for controller: ViewController, final: Bool) -> Rect {
         if controller === presented {
             if isPresentation { return final ? presentationController.frameOfPresentedViewInContainerView : .zero }
             if final { return .zero }
@@ -330,36 +234,7 @@ final class PresentationTransition: CoordinatedTransition {
         return view.convert(view.bounds, to: containerView)
     }
 
-    /// Runs an alongside animation with the transition's duration (at once when not animated).
-    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void, in coordinator: TransitionCoordinator) {
-        if animated, duration > 0 {
-            try? application.animate(duration: duration, curve: .easeInOut) { animation(coordinator) }
-        } else {
-            animation(coordinator)
-        }
-    }
-
-    // MARK: End
-
-    /// `completeTransition`: the first call counts. One made while the transition is starting
-    /// (an animator that completes at once) takes effect when the start is done.
-    func complete(_ didComplete: Bool) {
-        guard !hasEnded else { return }
-        if isStarting {
-            if pendingCompletion == nil { pendingCompletion = didComplete }
-            return
-        }
-        finish(didComplete)
-    }
-
-    private func finish(_ didComplete: Bool) {
-        guard !hasEnded else { return }
-        hasEnded = true
-        if animatorIsTraced, let animator {
-            record(.completeTransition, [("didComplete", .bool(didComplete))], by: animator.traceName)
-        }
-        wasCancelled = !didComplete
-        percentComplete = didComplete ? 1 : 0
+    override func end(_ didComplete: Bool) {
         let presenterTakesPart = self.presenterTakesPart
         if isPresentation {
             finishPresentation(didComplete, presenterTakesPart: presenterTakesPart)
@@ -369,8 +244,9 @@ final class PresentationTransition: CoordinatedTransition {
         presented.externalAppearanceDrivers -= 1
         intermediates.forEach { $0.externalAppearanceDrivers -= 1 }
         if presenterTakesPart { presenting.externalAppearanceDrivers -= 1 }
+    }
 
-        coordinator?.runCompletions()
+    override func didEnd(_ didComplete: Bool) {
         let pc = presentationController!
         if isPresentation {
             pc.send(.presentationTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
@@ -392,14 +268,6 @@ final class PresentationTransition: CoordinatedTransition {
             dispatcher.record(isPresentation ? .presentCompletion : .dismissCompletion, controller: presented.name)
             completion?()
         }
-        if animatorIsTraced, let animator, let ended = animator.animationEnded {
-            record(.animationEnded, [("completed", .bool(didComplete))], by: animator.traceName)
-            ended(didComplete)
-        }
-        if let driver { application.animationEngine.release(driver) }
-        driver = nil
-        context = nil
-        coordinator = nil
     }
 
     private func finishPresentation(_ didComplete: Bool, presenterTakesPart: Bool) {

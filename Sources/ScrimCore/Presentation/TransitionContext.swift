@@ -5,11 +5,11 @@ public final class TransitionContext {
 
     /// Strong: a context kept by an animator's completion block stays usable after the
     /// transition ends (the transition lets go of its context then).
-    let transition: PresentationTransition
+    let transition: ControllerTransition
     /// As in UIKit, the identity unless the interface rotates.
     public let targetTransform = AffineTransform.identity
 
-    init(transition: PresentationTransition) {
+    init(transition: ControllerTransition) {
         self.transition = transition
     }
 

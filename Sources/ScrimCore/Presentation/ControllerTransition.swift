@@ -1,0 +1,187 @@
+/// What every view-controller transition shares — a presentation or dismissal, a navigation
+/// push or pop: the animator and interaction controller, the context and coordinator, the
+/// driver of a percent-driven interaction, `completeTransition`, and the trace of the calls to
+/// user objects (with `by`; the runtime's own animators are not traced). Subclasses say which
+/// controllers and views take part and what ending means.
+class ControllerTransition: CoordinatedTransition {
+    /// The controller the trace's events are about: the presented or incoming one.
+    let subject: ViewController
+    let animated: Bool
+
+    var animator: AnimatedTransitioning?
+    var interaction: InteractiveTransitioning?
+    /// Whether the animator and interaction controller are user objects (traced).
+    var animatorIsTraced = false
+    var interactionIsTraced = false
+    /// Held until the transition ends, then let go (they hold the transition).
+    var context: TransitionContext?
+    var coordinator: TransitionCoordinator?
+    var containerView: View!
+    var isInteractive = false
+    private(set) var wasCancelled = false
+    /// The driver of a percent-driven interaction, released when the transition ends.
+    var driver: AnimationDriver?
+    var duration = 0.0
+    var percentComplete = 0.0
+    private(set) var hasEnded = false
+    private var isStarting = false
+    private var pendingCompletion: Bool?
+
+    init(subject: ViewController, animated: Bool) {
+        self.subject = subject
+        self.animated = animated
+    }
+
+    var application: Application { subject.application }
+    var dispatcher: LifecycleDispatcher { application.dispatcher }
+
+    /// Records a call to a user object.
+    func record(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], by: String) {
+        dispatcher.record(event, controller: subject.name, args: args, by: by)
+    }
+
+    // MARK: To override
+
+    var style: ModalPresentationStyle { .fullScreen }
+    func viewController(forKey key: TransitionContext.Key) -> ViewController { subject }
+    func view(forKey key: TransitionContext.Key) -> View? { nil }
+    func frame(for controller: ViewController, final: Bool) -> Rect { .zero }
+    /// Without an animator: put the views where the transition leaves them.
+    func placeWithoutAnimation() {}
+    /// The transition's own ending, between `completeTransition` and the coordinator's completions.
+    func end(_ didComplete: Bool) {}
+    /// After the coordinator's completions: end hooks, completions, `animationEnded`.
+    func didEnd(_ didComplete: Bool) {}
+
+    // MARK: Running
+
+    /// Makes the context and coordinator in `container`; call before anything asks for them.
+    func prepare(in container: View) -> (TransitionContext, TransitionCoordinator) {
+        containerView = container
+        isInteractive = interaction != nil
+        let context = TransitionContext(transition: self)
+        let coordinator = TransitionCoordinator(transition: self)
+        self.context = context
+        self.coordinator = coordinator
+        return (context, coordinator)
+    }
+
+    /// Runs `body` (the start of the transition); a `completeTransition` made during it takes
+    /// effect once it is done.
+    func starting(_ body: () -> Void) {
+        isStarting = true
+        if let watchdog = application.transitionWatchdog {
+            application.runLoop.schedule(at: application.clock.now + watchdog) { [self] in
+                guard !hasEnded else { return }
+                dispatcher.record(.transitionTimedOut, controller: subject.name, args: [("after", .number(watchdog))])
+                finish(false)
+            }
+        }
+        body()
+        isStarting = false
+        if let didComplete = pendingCompletion { finish(didComplete) }
+    }
+
+    /// The animator (or the interaction controller), then the alongside animations; without
+    /// an animator the views are placed and the transition completes in this turn.
+    func runAnimations(_ context: TransitionContext, _ coordinator: TransitionCoordinator) {
+        guard let animator else {
+            placeWithoutAnimation()
+            coordinator.startAnimations()
+            pendingCompletion = pendingCompletion ?? true
+            return
+        }
+        duration = animatorIsTraced ? tracedDuration(of: animator, context) : animator.transitionDuration(using: context)
+        if let interaction {
+            if interactionIsTraced { record(.startInteractiveTransition, by: interaction.traceName) }
+            interaction.startInteractiveTransition(context)
+            if let driver {
+                application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
+                return
+            }
+        } else {
+            if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
+            animator.animateTransition(using: context)
+        }
+        coordinator.startAnimations()
+    }
+
+    private func tracedDuration(of animator: AnimatedTransitioning, _ context: TransitionContext) -> Double {
+        record(.transitionDuration, by: animator.traceName)
+        let value = animator.transitionDuration(using: context)
+        return value.isFinite && value >= 0 ? value : 0
+    }
+
+    /// Calls the animator's `animateTransition` for a percent-driven interaction.
+    func runAnimatorForInteraction() {
+        guard let animator, let context else { return }
+        if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
+        animator.animateTransition(using: context)
+    }
+
+    /// Runs an alongside animation with the transition's duration (at once when not animated).
+    func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void, in coordinator: TransitionCoordinator) {
+        if animated, duration > 0 {
+            try? application.animate(duration: duration, curve: .easeInOut) { animation(coordinator) }
+        } else {
+            animation(coordinator)
+        }
+    }
+
+    // MARK: Interaction
+
+    func updateInteraction(_ percent: Double) {
+        percentComplete = percent
+        recordInteraction(.updateInteractiveTransition, [("percent", .number(percent))])
+    }
+
+    /// Records an interaction event on behalf of the interaction controller.
+    func recordInteraction(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = []) {
+        guard !hasEnded else { return }
+        if interactionIsTraced, let interaction { record(event, args, by: interaction.traceName) }
+    }
+
+    func endInteraction(cancelled: Bool) {
+        guard isInteractive, !hasEnded else { return }
+        recordInteraction(cancelled ? .cancelInteractiveTransition : .finishInteractiveTransition)
+        isInteractive = false
+        if cancelled { wasCancelled = true }
+        if let coordinator {
+            for handler in coordinator.interactionHandlers { handler(coordinator) }
+        }
+    }
+
+    // MARK: Ending
+
+    /// `completeTransition`: the first call counts. One made while the transition is starting
+    /// (an animator that completes at once) takes effect when the start is done.
+    func complete(_ didComplete: Bool) {
+        guard !hasEnded else { return }
+        if isStarting {
+            if pendingCompletion == nil { pendingCompletion = didComplete }
+            return
+        }
+        finish(didComplete)
+    }
+
+    private func finish(_ didComplete: Bool) {
+        guard !hasEnded else { return }
+        hasEnded = true
+        if animatorIsTraced, let animator {
+            record(.completeTransition, [("didComplete", .bool(didComplete))], by: animator.traceName)
+        }
+        wasCancelled = !didComplete
+        percentComplete = didComplete ? 1 : 0
+        end(didComplete)
+        coordinator?.runCompletions()
+        didEnd(didComplete)
+        if animatorIsTraced, let animator, let ended = animator.animationEnded {
+            record(.animationEnded, [("completed", .bool(didComplete))], by: animator.traceName)
+            ended(didComplete)
+        }
+        if let driver { application.animationEngine.release(driver) }
+        driver = nil
+        context = nil
+        coordinator = nil
+    }
+}
