@@ -11,6 +11,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case viewNotInHierarchy(String)
     /// `transition(from:to:)` with a negative or non-finite duration.
     case invalidDuration(Double)
+    /// A push of a controller that is already in a stack, has a parent or is presented.
+    case alreadyInStack(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
             return "the view of '\(name)' must be in a superview to transition from it"
         case .invalidDuration(let duration):
             return "transition duration must be a finite number of seconds >= 0, got \(duration)"
+        case .alreadyInStack(let name):
+            return "cannot push '\(name)': it is already in a navigation stack, has a parent or is presented"
         }
     }
 }

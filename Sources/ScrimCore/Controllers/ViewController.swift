@@ -54,8 +54,8 @@ open class ViewController {
     weak var presentingStorage: ViewController?
     /// The presentation controller of this controller's presentation, once there is one.
     var activePresentationController: PresentationController?
-    /// The transition this controller takes part in, presented or presenting.
-    var activeTransition: PresentationTransition?
+    /// The transition this controller takes part in: presented or presenting, pushed or popped.
+    var activeTransition: ControllerTransition?
 
     var storedView: View?
     var appearanceAnimated = false

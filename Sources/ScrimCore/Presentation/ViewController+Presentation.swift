@@ -11,11 +11,21 @@ extension ViewController {
     }
 
     public var isBeingPresented: Bool {
-        activeTransition.map { $0.kind == .presentation && $0.presented === self } ?? false
+        (activeTransition as? PresentationTransition).map { $0.kind == .presentation && $0.presented === self } ?? false
     }
 
     public var isBeingDismissed: Bool {
-        activeTransition.map { $0.kind == .dismissal && $0.presented === self } ?? false
+        (activeTransition as? PresentationTransition).map { $0.kind == .dismissal && $0.presented === self } ?? false
+    }
+
+    /// Whether the controller is being pushed onto a navigation stack (or added to a container).
+    public var isMovingToParent: Bool {
+        (activeTransition as? NavigationTransition).map { $0.to === self && $0.operation == .push } ?? false
+    }
+
+    /// Whether the controller is being popped off a navigation stack.
+    public var isMovingFromParent: Bool {
+        (activeTransition as? NavigationTransition).map { $0.from === self && $0.operation == .pop } ?? false
     }
 
     /// The coordinator of the transition this controller (or an ancestor) takes part in, or of

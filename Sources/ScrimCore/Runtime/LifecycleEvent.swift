@@ -11,6 +11,8 @@ public enum LifecycleEvent: String, CaseIterable, Sendable {
     case presentationControllerForPresented, animationControllerForPresented
     case animationControllerForDismissed, interactionControllerForPresentation
     case interactionControllerForDismissal
+    // Navigation and tab bar delegates
+    case animationControllerForOperation, interactionControllerForOperation
     // Presentation controller
     case presentationTransitionWillBegin, presentationTransitionDidEnd
     case dismissalTransitionWillBegin, dismissalTransitionDidEnd

@@ -1,0 +1,179 @@
+/// `UINavigationController`: a stack of controllers, the top one's view shown below a
+/// navigation bar. A push or pop updates `viewControllers` at once and animates on the next
+/// run-loop turn; operations asked for during a transition wait for it to end.
+///
+/// Push order: `willMoveToParent` (at once) → the new view loads → `viewWillDisappear` of the
+/// old top → `viewWillAppear` of the new → the animation → `viewDidDisappear` → `viewDidAppear`
+/// → `didMoveToParent`. Pop mirrors it; a cancelled interactive pop leaves the popped
+/// controller on top with `viewWillAppear` → `viewDidAppear` and the revealed one with
+/// `viewWillDisappear` → `viewDidDisappear`, as in UIKit.
+open class NavigationController: ViewController {
+    public private(set) var viewControllers: [ViewController] = []
+    public var delegate: NavigationControllerDelegate?
+    public let navigationBar = NavigationBar()
+    /// The view the top controller's view fills, below the bar.
+    public let contentView = View()
+    var transition: NavigationTransition?
+    private var waiting: [() -> Void] = []
+
+    /// A navigation controller whose stack starts with `root`.
+    public init(_ application: Application, root: ViewController?, name: String? = nil, typeName: String? = nil) {
+        super.init(application, name: name, typeName: typeName)
+        navigationBar.name = "navigationBar"
+        contentView.name = "navigationContent"
+        if let root { _ = try? adopt(root) }
+    }
+
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The top controller, or what it presents.
+    public var visibleViewController: ViewController? {
+        topViewController.map { $0.presentedViewController ?? $0 }
+    }
+
+    open override func loadView() {
+        let view = makeDefaultView()
+        let top = application.window.device.statusBarHeight
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: top + NavigationBar.height)
+        navigationBar.autoresizingMask = [.flexibleWidth]
+        contentView.frame = Rect(x: 0, y: navigationBar.frame.maxY, width: view.bounds.width,
+                                 height: view.bounds.height - navigationBar.frame.maxY)
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(contentView)
+        view.addSubview(navigationBar)
+        self.view = view
+        if let top = topViewController { show(top, in: contentView) }
+        updateBar()
+    }
+
+    // MARK: Operations
+
+    /// Pushes `controller`. It must not be in a stack or have a parent already.
+    public func push(_ controller: ViewController, animated: Bool = true) throws(ContainmentError) {
+        guard !viewControllers.contains(where: { $0 === controller }) else { throw .alreadyInStack(controller.name) }
+        if controller.parent != nil || controller.presentingStorage != nil {
+            throw .alreadyInStack(controller.name)
+        }
+        let from = topViewController
+        try adopt(controller)
+        perform(from: from, to: controller, operation: .push, animated: animated, removing: [])
+    }
+
+    /// Pops the top controller (never the root); returns it.
+    @discardableResult
+    public func pop(animated: Bool = true) -> ViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        let popped = viewControllers.removeLast()
+        perform(from: popped, to: topViewController, operation: .pop, animated: animated, removing: [popped])
+        return popped
+    }
+
+    /// Pops everything above `controller`; returns what was popped, bottom first.
+    @discardableResult
+    public func popTo(_ controller: ViewController, animated: Bool = true) -> [ViewController] {
+        guard let index = viewControllers.firstIndex(where: { $0 === controller }), index < viewControllers.count - 1 else {
+            return []
+        }
+        let popped = Array(viewControllers[(index + 1)...])
+        viewControllers.removeSubrange((index + 1)...)
+        perform(from: popped.last, to: controller, operation: .pop, animated: animated, removing: popped)
+        return popped
+    }
+
+    @discardableResult
+    public func popToRoot(animated: Bool = true) -> [ViewController] {
+        guard let root = viewControllers.first else { return [] }
+        return popTo(root, animated: animated)
+    }
+
+    /// Replaces the stack: a push when the new top is new, a pop when it was in the stack.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool = true) throws(ContainmentError) {
+        for (index, controller) in controllers.enumerated() {
+            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
+            if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
+        }
+        let from = topViewController
+        let removed = viewControllers.filter { old in !controllers.contains { $0 === old } }
+        let wasInStack = controllers.last.map { new in viewControllers.contains { $0 === new } } ?? false
+        for controller in controllers where controller.parent == nil { try addChild(controller) }
+        viewControllers = controllers
+        let to = topViewController
+        guard from !== to else {
+            removed.forEach { $0.willMove(toParent: nil); $0.removeFromParent() }
+            updateBar()
+            return
+        }
+        perform(from: from, to: to, operation: wasInStack ? .pop : .push, animated: animated, removing: removed)
+    }
+
+    open override func handleShow(_ controller: ViewController) -> Bool {
+        (try? push(controller)) != nil
+    }
+
+    // MARK: Internals
+
+    private func adopt(_ controller: ViewController) throws(ContainmentError) {
+        try addChild(controller)
+        viewControllers.append(controller)
+    }
+
+    /// Shows `controller`'s view in `content` without a transition.
+    private func show(_ controller: ViewController, in content: View) {
+        controller.view.frame = content.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        content.addSubview(controller.view)
+        controller.didMove(toParent: self)
+    }
+
+    /// Runs the operation now if nothing is under way and the view is in the window; otherwise
+    /// without a transition (view not loaded or off screen), or after the current one.
+    private func perform(from: ViewController?, to: ViewController?, operation: NavigationOperation, animated: Bool,
+                         removing removed: [ViewController]) {
+        guard transition == nil else {
+            waiting.append { [unowned self] in perform(from: from, to: to, operation: operation, animated: animated, removing: removed) }
+            return
+        }
+        guard let to, let from, viewIfLoaded?.window != nil else {
+            settleWithoutTransition(to: to, removing: removed)
+            return
+        }
+        let transition = NavigationTransition(navigationController: self, from: from, to: to, operation: operation,
+                                              animated: animated, removing: removed)
+        self.transition = transition
+        application.runLoop.perform { transition.start() }
+    }
+
+    private func settleWithoutTransition(to: ViewController?, removing removed: [ViewController]) {
+        for controller in removed {
+            controller.willMove(toParent: nil)
+            controller.viewIfLoaded?.removeFromSuperview()
+            controller.removeFromParent()
+        }
+        if let to, isViewLoaded, to.viewIfLoaded?.superview !== contentView {
+            contentView.subviews.forEach { $0.removeFromSuperview() }
+            show(to, in: contentView)
+        } else if let to, to.parent === self, !isViewLoaded {
+            to.didMove(toParent: self)
+        }
+        updateBar()
+    }
+
+    /// Called by the transition when it ends: a cancelled pop puts the popped controllers back,
+    /// a cancelled push takes the pushed one off.
+    func transitionDidEnd(cancelled: Bool, operation: NavigationOperation, popped: [ViewController], pushed: ViewController) {
+        transition = nil
+        if cancelled {
+            if operation == .pop { viewControllers.append(contentsOf: popped) } else { viewControllers.removeAll { $0 === pushed } }
+        }
+        updateBar()
+        let next = waiting
+        waiting.removeAll()
+        next.forEach { $0() }
+    }
+
+    func updateBar() {
+        navigationBar.title = topViewController?.title ?? topViewController?.name
+        navigationBar.backItemTitle = viewControllers.count > 1
+            ? (viewControllers[viewControllers.count - 2].title ?? "Back") : nil
+    }
+}
