@@ -26,6 +26,8 @@ public final class Runtime {
     let transitionCoordinatorClass = BridgedClass<TransitionCoordinator>("TransitionCoordinator")
     let sheetPresentationControllerClass = BridgedClass<SheetPresentationController>("SheetPresentationController")
     let popoverPresentationControllerClass = BridgedClass<PopoverPresentationController>("PopoverPresentationController")
+    let navigationControllerClass = BridgedClass<NavigationController>("NavigationController")
+    let navigationBarClass = BridgedClass<NavigationBar>("NavigationBar")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

@@ -5,7 +5,7 @@ extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
     static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
-                                 "PropertyAnimator"]
+                                 "PropertyAnimator", "NavigationController"]
 
     /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
     /// `scrim` table and its globals.
@@ -19,8 +19,11 @@ extension Runtime {
         defineInteractionSurface()
         defineSheetSurface()
         definePopoverSurface()
+        defineNavigationSurface()
         lua.register(windowClass)
+        lua.register(navigationBarClass)
         lua.register(viewClass)
+        lua.register(navigationControllerClass)
         lua.register(viewControllerBridge)
         lua.register(propertyAnimatorClass)
         lua.register(sheetPresentationControllerClass)
@@ -74,6 +77,7 @@ extension Runtime {
         animatorClass = LuaRef(popping: lua)
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
+        lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
         lua.push(object: application.window)
         lua_setfield(L, scrim, "window")
         installClockFunctions(in: scrim)

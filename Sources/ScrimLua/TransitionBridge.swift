@@ -37,6 +37,8 @@ extension Runtime {
             vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"))
             return 0
         }
+        cls.property("isMovingToParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingToParent ? 1 : 0) })
+        cls.property("isMovingFromParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingFromParent ? 1 : 0) })
         cls.property("isBeingPresented", get: { vc, call in lua_pushboolean(call.L, vc.isBeingPresented ? 1 : 0) })
         cls.property("isBeingDismissed", get: { vc, call in lua_pushboolean(call.L, vc.isBeingDismissed ? 1 : 0) })
         cls.property("transitioningDelegate", get: { vc, call in

@@ -1,0 +1,169 @@
+import CLua
+import ScrimCore
+
+/// A Lua table acting as a navigation controller's delegate: `animationController(nav,
+/// operation, from, to)` returns an animator table or nil, `interactionController(nav,
+/// animator)` an interaction controller or nil.
+final class LuaNavigationDelegate: NavigationControllerDelegate {
+    private unowned let runtime: Runtime
+    let table: LuaRef
+    let traceName: String
+
+    init(runtime: Runtime, table: LuaRef, traceName: String) {
+        self.runtime = runtime
+        self.table = table
+        self.traceName = traceName
+    }
+
+    private func pushTable() -> Bool {
+        table.push()
+        return true
+    }
+
+    var animationController: ((NavigationController, NavigationOperation, ViewController, ViewController) -> AnimatedTransitioning?)? {
+        guard runtime.hasMethod("animationController", table: pushTable, unlessFrom: nil) else { return nil }
+        return { [self] nav, operation, from, to in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard runtime.callMethod("animationController", table: pushTable, self: { table.push() }, arguments: {
+                lua.push(object: nav)
+                lua.push(operation.rawValue)
+                lua.push(object: from)
+                lua.push(object: to)
+                return 4
+            }, nresults: 1, controller: to), lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+            return LuaAnimator(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+        }
+    }
+
+    var interactionController: ((NavigationController, AnimatedTransitioning) -> InteractiveTransitioning?)? {
+        guard runtime.hasMethod("interactionController", table: pushTable, unlessFrom: nil) else { return nil }
+        return { [self] nav, animator in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard runtime.callMethod("interactionController", table: pushTable, self: { table.push() }, arguments: {
+                lua.push(object: nav)
+                if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+                return 2
+            }, nresults: 1, controller: nav.topViewController) else { return nil }
+            if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
+                percentDriven.luaTraceName = traceName
+                return percentDriven
+            }
+            guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+            return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+        }
+    }
+}
+
+extension Runtime {
+    /// `NavigationController{name=, root=, …}` and its surface.
+    func defineNavigationSurface() {
+        let cls = navigationControllerClass
+        cls.inherit(from: viewControllerBridge)
+        cls.property("viewControllers", get: { nav, call in call.state.push(objects: nav.viewControllers) },
+                     set: { nav, call, i in
+                         let controllers = try Runtime.controllers(call, at: i)
+                         do { try nav.setViewControllers(controllers, animated: false) } catch { throw LuaRaise("\(error)") }
+                     })
+        cls.property("topViewController", get: { nav, call in call.state.push(object: nav.topViewController) })
+        cls.property("visibleViewController", get: { nav, call in call.state.push(object: nav.visibleViewController) })
+        cls.property("navigationBar", get: { nav, call in call.state.push(object: nav.navigationBar) })
+        cls.property("contentView", get: { nav, call in call.state.push(object: nav.contentView) })
+        cls.property("delegate", get: { nav, call in
+            if let delegate = nav.delegate as? LuaNavigationDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        }, set: { [unowned self] nav, call, i in
+            if call.isNil(i) {
+                nav.delegate = nil
+                return
+            }
+            try call.table(i)
+            let owner = plugins.loaded.first { plugin in
+                plugin.exports.push()
+                lua.rawField("navigationDelegate", of: -1)
+                defer { scrim_pop(call.L, 2) }
+                return lua_rawequal(call.L, -1, i) != 0
+            }?.name ?? "script"
+            lua_pushvalue(call.L, i)
+            nav.delegate = LuaNavigationDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")
+        })
+        cls.method("push") { nav, call in
+            let controller = try call.object(2, ViewController.self, expected: "ViewController")
+            do { try nav.push(controller, animated: try call.bool(3, default: true)) } catch { throw LuaRaise("\(error)") }
+            return 0
+        }
+        cls.method("pop") { nav, call in
+            call.state.push(object: nav.pop(animated: try call.bool(2, default: true)))
+            return 1
+        }
+        cls.method("popTo") { nav, call in
+            let controller = try call.object(2, ViewController.self, expected: "ViewController")
+            call.state.push(objects: nav.popTo(controller, animated: try call.bool(3, default: true)))
+            return 1
+        }
+        cls.method("popToRoot") { nav, call in
+            call.state.push(objects: nav.popToRoot(animated: try call.bool(2, default: true)))
+            return 1
+        }
+        cls.method("setViewControllers") { nav, call in
+            let controllers = try Runtime.controllers(call, at: 2)
+            do { try nav.setViewControllers(controllers, animated: try call.bool(3, default: true)) } catch {
+                throw LuaRaise("\(error)")
+            }
+            return 0
+        }
+
+        let bar = navigationBarClass
+        bar.inherit(from: viewClass)
+        bar.property("title", get: { bar, call in
+            if let title = bar.title { call.state.push(title) } else { lua_pushnil(call.L) }
+        })
+        bar.property("backItemTitle", get: { bar, call in
+            if let title = bar.backItemTitle { call.state.push(title) } else { lua_pushnil(call.L) }
+        })
+    }
+
+    /// `NavigationController{name=, root=, …}`: other fields are set as properties.
+    func makeNavigationController(_ call: LuaCall) throws -> Int32 {
+        try call.table(1)
+        call.state.rawField("name", of: 1)
+        let name = try call.optionalString(-1)
+        scrim_pop(call.L, 1)
+        call.state.rawField("root", of: 1)
+        let root = try LuaCall(L: call.L, state: call.state, functionName: "root", role: .field(constructor: "NavigationController"))
+            .optionalObject(-1, ViewController.self, expected: "ViewController")
+        scrim_pop(call.L, 1)
+        let nav = NavigationController(application, root: root, name: name)
+        // The other fields, in a copy without `name` and `root`, set as properties.
+        lua_createtable(call.L, 0, 0)
+        let copy = lua_gettop(call.L)
+        lua_pushnil(call.L)
+        while lua_next(call.L, 1) != 0 {
+            if let key = call.state.string(at: -2), key != "name", key != "root" {
+                lua_pushvalue(call.L, -2)
+                lua_pushvalue(call.L, -2)
+                lua_rawset(call.L, copy)
+            }
+            scrim_pop(call.L, 1)
+        }
+        try applyProperties(at: copy, to: nav, using: navigationControllerClass, constructor: "NavigationController", call)
+        call.state.push(object: nav)
+        return 1
+    }
+
+    static func controllers(_ call: LuaCall, at index: Int32) throws -> [ViewController] {
+        try call.table(index)
+        var controllers: [ViewController] = []
+        for position in 0..<Int(lua_rawlen(call.L, index)) {
+            lua_rawgeti(call.L, index, lua_Integer(position + 1))
+            defer { scrim_pop(call.L, 1) }
+            guard let controller = try call.state.object(at: -1) as? ViewController else {
+                throw call.argumentError(index, "item \(position + 1) is not a ViewController")
+            }
+            controllers.append(controller)
+        }
+        return controllers
+    }
+}
