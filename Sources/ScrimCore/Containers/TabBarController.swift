@@ -1,0 +1,247 @@
+/// `UITabBarControllerDelegate`. Each member is optional (nil: not implemented).
+public protocol TabBarControllerDelegate: AnyObject {
+    var traceName: String { get }
+    var shouldSelect: ((_ tabBarController: TabBarController, _ controller: ViewController) -> Bool)? { get }
+    var didSelect: ((_ tabBarController: TabBarController, _ controller: ViewController) -> Void)? { get }
+    var animationController: ((_ tabBarController: TabBarController, _ from: ViewController,
+                               _ to: ViewController) -> AnimatedTransitioning?)? { get }
+    var interactionController: ((_ tabBarController: TabBarController,
+                                 _ animator: AnimatedTransitioning) -> InteractiveTransitioning?)? { get }
+}
+
+extension TabBarControllerDelegate {
+    public var traceName: String { "native:\(type(of: self))" }
+    public var shouldSelect: ((TabBarController, ViewController) -> Bool)? { nil }
+    public var didSelect: ((TabBarController, ViewController) -> Void)? { nil }
+    public var animationController: ((TabBarController, ViewController, ViewController) -> AnimatedTransitioning?)? { nil }
+    public var interactionController: ((TabBarController, AnimatedTransitioning) -> InteractiveTransitioning?)? { nil }
+}
+
+/// The tab bar model: a view across the bottom of a tab bar controller, with an item per tab.
+public final class TabBar: View {
+    /// The tabs' titles (each controller's title, or name).
+    public internal(set) var itemTitles: [String] = []
+    public internal(set) var selectedIndex = 0
+    /// The bar's height above the home indicator area.
+    public static let height = 49.0
+}
+
+/// `UITabBarController`: one child shown at a time above a tab bar. `selectedIndex` is 0-based
+/// in Swift (1-based in Lua). A switch without a delegate animator happens at once:
+/// `new.viewWillAppear → old.viewWillDisappear → old.viewDidDisappear → new.viewDidAppear`;
+/// with one, the same order around its animation on the next run-loop turn.
+open class TabBarController: ViewController {
+    public private(set) var viewControllers: [ViewController] = []
+    public private(set) var selectedIndex = 0
+    public var delegate: TabBarControllerDelegate?
+    public let tabBar = TabBar()
+    /// The view the selected controller's view fills, above the bar.
+    public let contentView = View()
+    var transition: TabTransition?
+    private var waiting: [() -> Void] = []
+
+    public init(_ application: Application, viewControllers: [ViewController] = [], name: String? = nil,
+                typeName: String? = nil) {
+        super.init(application, name: name, typeName: typeName)
+        tabBar.name = "tabBar"
+        contentView.name = "tabContent"
+        try? setViewControllers(viewControllers)
+    }
+
+    public var selectedViewController: ViewController? {
+        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+    }
+
+    open override func loadView() {
+        let view = makeDefaultView()
+        let device = application.window.device
+        let barHeight = TabBar.height + (device.statusBarHeight > 20 ? 34 : 0)
+        tabBar.frame = Rect(x: 0, y: view.bounds.height - barHeight, width: view.bounds.width, height: barHeight)
+        tabBar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
+        contentView.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: view.bounds.height - barHeight)
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(contentView)
+        view.addSubview(tabBar)
+        self.view = view
+        if let selected = selectedViewController { place(selected) }
+    }
+
+    /// Replaces the tabs; the selection stays where it can, else goes to the first tab.
+    public func setViewControllers(_ controllers: [ViewController]) throws(ContainmentError) {
+        for (index, controller) in controllers.enumerated() {
+            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
+            if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
+        }
+        let old = selectedViewController
+        for controller in viewControllers where !controllers.contains(where: { $0 === controller }) {
+            controller.willMove(toParent: nil)
+            controller.viewIfLoaded?.removeFromSuperview()
+            controller.removeFromParent()
+        }
+        for controller in controllers where controller.parent == nil {
+            try addChild(controller)
+            controller.didMove(toParent: self)
+        }
+        viewControllers = controllers
+        selectedIndex = old.flatMap { previous in controllers.firstIndex { $0 === previous } } ?? 0
+        if isViewLoaded, let selected = selectedViewController, selected !== old {
+            old?.viewIfLoaded?.removeFromSuperview()
+            place(selected)
+        }
+        updateBar()
+    }
+
+    /// Selects the tab at `index` (0-based). Returns false when out of range or refused by the
+    /// delegate's `shouldSelect`.
+    @discardableResult
+    public func select(_ index: Int) -> Bool {
+        guard viewControllers.indices.contains(index) else { return false }
+        let target = viewControllers[index]
+        if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, target) { return false }
+        guard transition == nil else {
+            waiting.append { [unowned self] in _ = select(index) }
+            return true
+        }
+        guard let from = selectedViewController, from !== target else { return true }
+        selectedIndex = index
+        updateBar()
+        guard viewIfLoaded?.window != nil else {
+            if isViewLoaded {
+                from.viewIfLoaded?.removeFromSuperview()
+                place(target)
+            }
+            delegate?.didSelect?(self, target)
+            return true
+        }
+        let transition = TabTransition(tabBarController: self, from: from, to: target)
+        if transition.chooseAnimator() {
+            self.transition = transition
+            application.runLoop.perform { transition.start() }
+        } else {
+            transition.switchAtOnce()
+            delegate?.didSelect?(self, target)
+        }
+        return true
+    }
+
+    /// Puts `controller`'s view in the content view.
+    func place(_ controller: ViewController) {
+        controller.view.frame = contentView.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(controller.view)
+    }
+
+    func transitionDidEnd(cancelled: Bool, from: ViewController, to: ViewController) {
+        transition = nil
+        if cancelled, let index = viewControllers.firstIndex(where: { $0 === from }) { selectedIndex = index }
+        updateBar()
+        if !cancelled { delegate?.didSelect?(self, to) }
+        let next = waiting
+        waiting.removeAll()
+        next.forEach { $0() }
+    }
+
+    func updateBar() {
+        tabBar.itemTitles = viewControllers.map { $0.title ?? $0.name }
+        tabBar.selectedIndex = selectedIndex
+    }
+}
+
+/// A tab switch: the old and new selected views swap in the content view, at once or with the
+/// delegate's animator (and interaction controller).
+final class TabTransition: ControllerTransition {
+    unowned let tabBarController: TabBarController
+    let from: ViewController
+    let to: ViewController
+
+    init(tabBarController: TabBarController, from: ViewController, to: ViewController) {
+        self.tabBarController = tabBarController
+        self.from = from
+        self.to = to
+        super.init(subject: to, animated: true)
+    }
+
+    /// Asks the delegate for an animator (and interaction controller); false without one.
+    func chooseAnimator() -> Bool {
+        let tab = tabBarController
+        guard let delegate = tab.delegate, let make = delegate.animationController else { return false }
+        record(.animationControllerForOperation, [("operation", .string("select")), ("from", .string(from.name)),
+                                                  ("to", .string(to.name))], by: delegate.traceName)
+        guard let animator = make(tab, from, to) else { return false }
+        self.animator = animator
+        animatorIsTraced = true
+        if let makeInteraction = delegate.interactionController {
+            record(.interactionControllerForOperation, by: delegate.traceName)
+            interaction = makeInteraction(tab, animator)
+            interactionIsTraced = interaction != nil
+        }
+        return true
+    }
+
+    /// The switch without animation, in UIKit's order.
+    func switchAtOnce() {
+        to.loadViewIfNeeded()
+        to.externalAppearanceDrivers += 1
+        from.externalAppearanceDrivers += 1
+        to.changeAppearance(appearing: true, animated: false)
+        from.changeAppearance(appearing: false, animated: false)
+        from.viewIfLoaded?.removeFromSuperview()
+        tabBarController.place(to)
+        to.sendIsAppearing()
+        from.endAppearance()
+        to.endAppearance()
+        to.externalAppearanceDrivers -= 1
+        from.externalAppearanceDrivers -= 1
+    }
+
+    func start() {
+        starting {
+            to.loadViewIfNeeded()
+            let (context, coordinator) = prepare(in: tabBarController.contentView)
+            from.activeTransition = self
+            to.activeTransition = self
+            from.externalAppearanceDrivers += 1
+            to.externalAppearanceDrivers += 1
+            to.changeAppearance(appearing: true, animated: true)
+            from.changeAppearance(appearing: false, animated: true)
+            runAnimations(context, coordinator)
+            if to.viewIfLoaded?.window != nil { to.sendIsAppearing() }
+        }
+    }
+
+    override func viewController(forKey key: TransitionContext.Key) -> ViewController { key == .from ? from : to }
+    override func view(forKey key: TransitionContext.Key) -> View? { viewController(forKey: key).viewIfLoaded }
+
+    override func frame(for controller: ViewController, final: Bool) -> Rect {
+        let bounds = tabBarController.contentView.bounds
+        if controller === to { return final ? bounds : .zero }
+        if controller === from { return final ? .zero : bounds }
+        return .zero
+    }
+
+    override func end(_ didComplete: Bool) {
+        let content = tabBarController.contentView
+        if didComplete {
+            if from.viewIfLoaded?.superview === content { from.view.removeFromSuperview() }
+            if to.view.superview !== content { tabBarController.place(to) }
+            to.view.frame = content.bounds
+            from.endAppearance()
+            to.endAppearance()
+        } else {
+            to.viewIfLoaded?.removeFromSuperview()
+            to.changeAppearance(appearing: false, animated: true)
+            to.endAppearance()
+            from.changeAppearance(appearing: true, animated: true)
+            from.isAppearingSent = true
+            from.endAppearance()
+        }
+        from.externalAppearanceDrivers -= 1
+        to.externalAppearanceDrivers -= 1
+    }
+
+    override func didEnd(_ didComplete: Bool) {
+        from.activeTransition = nil
+        to.activeTransition = nil
+        tabBarController.transitionDidEnd(cancelled: !didComplete, from: from, to: to)
+    }
+}
