@@ -167,3 +167,170 @@ extension Runtime {
         return controllers
     }
 }
+
+/// A Lua table acting as a tab bar controller's delegate: `shouldSelect(tabs, vc)`,
+/// `didSelect(tabs, vc)`, `animationController(tabs, from, to)`, `interactionController(tabs, animator)`.
+final class LuaTabBarDelegate: TabBarControllerDelegate {
+    private unowned let runtime: Runtime
+    let table: LuaRef
+    let traceName: String
+
+    init(runtime: Runtime, table: LuaRef, traceName: String) {
+        self.runtime = runtime
+        self.table = table
+        self.traceName = traceName
+    }
+
+    private func pushTable() -> Bool {
+        table.push()
+        return true
+    }
+
+    private func call(_ method: String, _ controller: ViewController?, _ arguments: [AnyObject?]) -> Bool {
+        runtime.callMethod(method, table: pushTable, self: { table.push() }, arguments: { [runtime] in
+            for argument in arguments { runtime.lua.push(object: argument) }
+            return Int32(arguments.count)
+        }, nresults: 1, controller: controller)
+    }
+
+    private func implements(_ method: String) -> Bool { runtime.hasMethod(method, table: pushTable, unlessFrom: nil) }
+
+    var shouldSelect: ((TabBarController, ViewController) -> Bool)? {
+        guard implements("shouldSelect") else { return nil }
+        return { [self] tabs, vc in
+            let top = runtime.lua.top
+            defer { runtime.lua.top = top }
+            guard call("shouldSelect", vc, [tabs, vc]) else { return true }
+            return lua_toboolean(runtime.lua.L, -1) != 0
+        }
+    }
+
+    var didSelect: ((TabBarController, ViewController) -> Void)? {
+        guard implements("didSelect") else { return nil }
+        return { [self] tabs, vc in
+            let top = runtime.lua.top
+            defer { runtime.lua.top = top }
+            _ = call("didSelect", vc, [tabs, vc])
+        }
+    }
+
+    var animationController: ((TabBarController, ViewController, ViewController) -> AnimatedTransitioning?)? {
+        guard implements("animationController") else { return nil }
+        return { [self] tabs, from, to in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard call("animationController", to, [tabs, from, to]), lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+            return LuaAnimator(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+        }
+    }
+
+    var interactionController: ((TabBarController, AnimatedTransitioning) -> InteractiveTransitioning?)? {
+        guard implements("interactionController") else { return nil }
+        return { [self] tabs, animator in
+            let lua = runtime.lua!
+            let top = lua.top
+            defer { lua.top = top }
+            guard runtime.callMethod("interactionController", table: pushTable, self: { table.push() }, arguments: {
+                lua.push(object: tabs)
+                if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+                return 2
+            }, nresults: 1, controller: tabs.selectedViewController) else { return nil }
+            if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
+                percentDriven.luaTraceName = traceName
+                return percentDriven
+            }
+            guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+            return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+        }
+    }
+}
+
+extension Runtime {
+    /// `TabBarController{name=, viewControllers={…}, selectedIndex=}`: `selectedIndex` is 1-based
+    /// in Lua, as Lua indexes.
+    func defineTabBarSurface() {
+        let cls = tabBarControllerClass
+        cls.inherit(from: viewControllerBridge)
+        cls.property("viewControllers", get: { tabs, call in call.state.push(objects: tabs.viewControllers) },
+                     set: { tabs, call, i in
+                         let controllers = try Runtime.controllers(call, at: i)
+                         do { try tabs.setViewControllers(controllers) } catch { throw LuaRaise("\(error)") }
+                     })
+        cls.property("selectedIndex", get: { tabs, call in call.state.push(number: Double(tabs.selectedIndex + 1)) },
+                     set: { tabs, call, i in
+                         let index = try call.integer(i)
+                         guard tabs.viewControllers.indices.contains(index - 1) else {
+                             throw call.argumentError(i, "no tab \(index) (there are \(tabs.viewControllers.count))")
+                         }
+                         tabs.select(index - 1)
+                     })
+        cls.property("selectedViewController", get: { tabs, call in call.state.push(object: tabs.selectedViewController) },
+                     set: { tabs, call, i in
+                         let controller = try call.object(i, ViewController.self, expected: "ViewController")
+                         guard let index = tabs.viewControllers.firstIndex(where: { $0 === controller }) else {
+                             throw call.argumentError(i, "'\(controller.name)' is not one of the tabs")
+                         }
+                         tabs.select(index)
+                     })
+        cls.property("tabBar", get: { tabs, call in call.state.push(object: tabs.tabBar) })
+        cls.property("contentView", get: { tabs, call in call.state.push(object: tabs.contentView) })
+        cls.property("delegate", get: { tabs, call in
+            if let delegate = tabs.delegate as? LuaTabBarDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        }, set: { [unowned self] tabs, call, i in
+            if call.isNil(i) {
+                tabs.delegate = nil
+                return
+            }
+            try call.table(i)
+            lua_pushvalue(call.L, i)
+            tabs.delegate = LuaTabBarDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:script")
+        })
+        cls.method("select") { tabs, call in
+            lua_pushboolean(call.L, tabs.select(try call.integer(2) - 1) ? 1 : 0)
+            return 1
+        }
+        let bar = tabBarClass
+        bar.inherit(from: viewClass)
+        bar.property("itemTitles", get: { bar, call in
+            lua_createtable(call.L, Int32(bar.itemTitles.count), 0)
+            for (offset, title) in bar.itemTitles.enumerated() {
+                call.state.push(title)
+                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
+            }
+        })
+        bar.property("selectedIndex", get: { bar, call in call.state.push(number: Double(bar.selectedIndex + 1)) })
+    }
+
+    func makeTabBarController(_ call: LuaCall) throws -> Int32 {
+        try call.table(1)
+        call.state.rawField("name", of: 1)
+        let name = try call.optionalString(-1)
+        scrim_pop(call.L, 1)
+        let tabs = TabBarController(application, name: name)
+        // The tabs first: `selectedIndex` and the rest refer to them.
+        call.state.rawField("viewControllers", of: 1)
+        if !call.isNil(-1) {
+            let field = LuaCall(L: call.L, state: call.state, functionName: "viewControllers",
+                                role: .field(constructor: "TabBarController"))
+            do { try tabs.setViewControllers(try Runtime.controllers(field, at: lua_gettop(call.L))) } catch let error as ContainmentError {
+                throw LuaRaise("\(error)")
+            }
+        }
+        scrim_pop(call.L, 1)
+        lua_createtable(call.L, 0, 0)
+        let copy = lua_gettop(call.L)
+        lua_pushnil(call.L)
+        while lua_next(call.L, 1) != 0 {
+            if let key = call.state.string(at: -2), key != "name", key != "viewControllers" {
+                lua_pushvalue(call.L, -2)
+                lua_pushvalue(call.L, -2)
+                lua_rawset(call.L, copy)
+            }
+            scrim_pop(call.L, 1)
+        }
+        try applyProperties(at: copy, to: tabs, using: tabBarControllerClass, constructor: "TabBarController", call)
+        call.state.push(object: tabs)
+        return 1
+    }
+}

@@ -28,6 +28,8 @@ public final class Runtime {
     let popoverPresentationControllerClass = BridgedClass<PopoverPresentationController>("PopoverPresentationController")
     let navigationControllerClass = BridgedClass<NavigationController>("NavigationController")
     let navigationBarClass = BridgedClass<NavigationBar>("NavigationBar")
+    let tabBarControllerClass = BridgedClass<TabBarController>("TabBarController")
+    let tabBarClass = BridgedClass<TabBar>("TabBar")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

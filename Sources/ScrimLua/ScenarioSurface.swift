@@ -5,7 +5,7 @@ extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
     static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
-                                 "PropertyAnimator", "NavigationController"]
+                                 "PropertyAnimator", "NavigationController", "TabBarController"]
 
     /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
     /// `scrim` table and its globals.
@@ -20,10 +20,13 @@ extension Runtime {
         defineSheetSurface()
         definePopoverSurface()
         defineNavigationSurface()
+        defineTabBarSurface()
         lua.register(windowClass)
         lua.register(navigationBarClass)
+        lua.register(tabBarClass)
         lua.register(viewClass)
         lua.register(navigationControllerClass)
+        lua.register(tabBarControllerClass)
         lua.register(viewControllerBridge)
         lua.register(propertyAnimatorClass)
         lua.register(sheetPresentationControllerClass)
@@ -78,6 +81,7 @@ extension Runtime {
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
+        lua.setFunction("TabBarController", in: scrim) { [unowned self] call in try makeTabBarController(call) }
         lua.push(object: application.window)
         lua_setfield(L, scrim, "window")
         installClockFunctions(in: scrim)
