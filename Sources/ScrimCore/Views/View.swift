@@ -40,6 +40,8 @@ open class View {
     var presentationOverride: LayerState?
     /// The animations running on this view, oldest first.
     var animations: [PropertyAnimation] = []
+    /// Gesture recognizers attached to this view.
+    var recognizers: [GestureRecognizer] = []
 
     public init(frame: Rect = .zero) {
         model.bounds = Rect(origin: .zero, size: frame.size)
@@ -224,7 +226,7 @@ open class View {
     // MARK: Coordinates and hit-testing
 
     /// The transform from the bounds of a view in `state` to its superview's bounds.
-    private static func toSuperview(_ state: LayerState) -> AffineTransform {
+    static func transformToSuperview(_ state: LayerState) -> AffineTransform {
         let size = state.bounds.size
         return AffineTransform(translationX: -state.bounds.x - size.width / 2, y: -state.bounds.y - size.height / 2)
             .concatenating(state.transform)
@@ -236,7 +238,7 @@ open class View {
         var result = AffineTransform.identity
         var view: View? = self
         while let current = view, current.superview != nil {
-            result = result.concatenating(View.toSuperview(current.model))
+            result = result.concatenating(View.transformToSuperview(current.model))
             view = current.superview
         }
         return result
@@ -275,7 +277,7 @@ open class View {
             return nil
         }
         for subview in subviews.reversed() {
-            let local = point.applying(View.toSuperview(subview.presentation).inverted)
+            let local = point.applying(View.transformToSuperview(subview.presentation).inverted)
             if let hit = subview.hitTest(local) { return hit }
         }
         return self

@@ -3,6 +3,8 @@
 public final class Window: View {
     /// The application the window belongs to.
     public internal(set) weak var application: Application?
+    /// The touch being tracked, if any.
+    var activeTouch: ActiveTouch?
     /// How long a size change animates (UIKit's rotation takes about 0.4 s); 0 for none.
     public var sizeTransitionDuration = 0.4
     /// The device whose size classes and scale the window reports.
