@@ -30,6 +30,10 @@ public final class Runtime {
     let navigationBarClass = BridgedClass<NavigationBar>("NavigationBar")
     let tabBarControllerClass = BridgedClass<TabBarController>("TabBarController")
     let tabBarClass = BridgedClass<TabBar>("TabBar")
+    let gestureRecognizerClass = BridgedClass<GestureRecognizer>("GestureRecognizer")
+    let tapGestureRecognizerClass = BridgedClass<TapGestureRecognizer>("TapGestureRecognizer")
+    let panGestureRecognizerClass = BridgedClass<PanGestureRecognizer>("PanGestureRecognizer")
+    let screenEdgePanGestureRecognizerClass = BridgedClass<ScreenEdgePanGestureRecognizer>("ScreenEdgePanGestureRecognizer")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

@@ -5,7 +5,8 @@ extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
     static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
-                                 "PropertyAnimator", "NavigationController", "TabBarController"]
+                                 "PropertyAnimator", "NavigationController", "TabBarController",
+                                 "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
 
     /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
     /// `scrim` table and its globals.
@@ -21,6 +22,7 @@ extension Runtime {
         definePopoverSurface()
         defineNavigationSurface()
         defineTabBarSurface()
+        defineGestureSurface()
         lua.register(windowClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)
@@ -35,6 +37,10 @@ extension Runtime {
         lua.register(transitionContextClass)
         lua.register(transitionCoordinatorClass)
         lua.register(percentDrivenBridge)
+        lua.register(screenEdgePanGestureRecognizerClass)
+        lua.register(panGestureRecognizerClass)
+        lua.register(tapGestureRecognizerClass)
+        lua.register(gestureRecognizerClass)
 
         lua_createtable(L, 0, 16)
         let scrim = lua.top
@@ -86,6 +92,7 @@ extension Runtime {
         lua_setfield(L, scrim, "window")
         installClockFunctions(in: scrim)
         installAnimationFunctions(in: scrim)
+        installGestureConstructors(in: scrim)
         installTrace(in: scrim)
         installPluginFunctions(in: scrim)
 

@@ -90,6 +90,7 @@ extension Runtime {
             call.state.push(object: view.hitTest(try call.point(2)))
             return 1
         }
+        defineViewGestureMethods()
     }
 
     /// UIKit raises for a view added inside itself; Scrim raises a Lua error instead.
