@@ -72,6 +72,9 @@ extension Runtime {
         cls.property("visibleViewController", get: { nav, call in call.state.push(object: nav.visibleViewController) })
         cls.property("navigationBar", get: { nav, call in call.state.push(object: nav.navigationBar) })
         cls.property("contentView", get: { nav, call in call.state.push(object: nav.contentView) })
+        cls.property("interactivePopGestureRecognizer", get: { nav, call in
+            call.state.push(object: nav.interactivePopGestureRecognizer)
+        })
         cls.property("delegate", get: { nav, call in
             if let delegate = nav.delegate as? LuaNavigationDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
         }, set: { [unowned self] nav, call, i in

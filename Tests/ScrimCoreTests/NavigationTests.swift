@@ -138,3 +138,39 @@ final class NavDelegate: NavigationControllerDelegate {
         #expect(b.appearanceState == .appeared && a.viewIfLoaded == nil)
     }
 }
+
+@Suite struct EdgeSwipeTests {
+    func setUp() throws -> (Application, NavigationController, ViewController, ViewController) {
+        let app = Application()
+        let a = ViewController(app, name: "A"), b = ViewController(app, name: "B")
+        let nav = NavigationController(app, root: a, name: "nav")
+        app.window.rootViewController = nav
+        try nav.push(b, animated: false)
+        app.step()
+        app.dispatcher.clear()
+        return (app, nav, a, b)
+    }
+
+    @Test func aShortSlowEdgeSwipeCancelsThePop() throws {
+        let (app, nav, a, b) = try setUp()
+        app.window.pan(from: Point(x: 5, y: 400), to: Point(x: 120, y: 400), duration: 1)
+        app.run(seconds: 0.5)
+        #expect(nav.viewControllers.map(\.name) == ["A"] && b.view.presentation.frame.x > 0)
+        app.run(seconds: 1)
+        #expect(app.traceWithoutLayout.filter { $0.contains(".view") } == [
+            "B.viewWillDisappear(animated=true)", "A.viewWillAppear(animated=true)", "A.viewIsAppearing(animated=true)",
+            "A.viewWillDisappear(animated=true)", "A.viewDidDisappear(animated=true)",
+            "B.viewWillAppear(animated=true)", "B.viewDidAppear(animated=true)",
+        ])
+        #expect(nav.viewControllers.map(\.name) == ["A", "B"] && b.view.presentation.frame.x == 0)
+        #expect(a.viewIfLoaded?.superview == nil)
+    }
+
+    @Test func aLongEdgeSwipePops() throws {
+        let (app, nav, a, b) = try setUp()
+        app.window.pan(from: Point(x: 5, y: 400), to: Point(x: 300, y: 400), duration: 0.5)
+        app.run(seconds: 1.5)
+        #expect(nav.viewControllers.map(\.name) == ["A"] && b.parent == nil && a.view.superview === nav.contentView)
+        #expect(app.traceWithoutLayout.last == "B.didMoveToParent(parent=null)")
+    }
+}

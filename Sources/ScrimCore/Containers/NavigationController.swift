@@ -15,13 +15,45 @@ open class NavigationController: ViewController {
     public let contentView = View()
     var transition: NavigationTransition?
     private var waiting: [() -> Void] = []
+    /// The edge swipe that pops interactively, as UIKit's: from the left edge, it pops the top
+    /// controller following the finger, finishing past half the width or on a fast flick and
+    /// cancelling otherwise. Disable it with `isEnabled = false`.
+    public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(edges: .left)
+    /// The interaction of a pop the edge swipe started.
+    var popInteraction: PercentDrivenInteractiveTransition?
 
     /// A navigation controller whose stack starts with `root`.
     public init(_ application: Application, root: ViewController?, name: String? = nil, typeName: String? = nil) {
         super.init(application, name: name, typeName: typeName)
         navigationBar.name = "navigationBar"
         contentView.name = "navigationContent"
+        interactivePopGestureRecognizer.name = "interactivePop"
+        interactivePopGestureRecognizer.addTarget { [unowned self] recognizer in
+            edgeSwipe(recognizer as! ScreenEdgePanGestureRecognizer)
+        }
         if let root { _ = try? adopt(root) }
+    }
+
+    private func edgeSwipe(_ recognizer: ScreenEdgePanGestureRecognizer) {
+        let width = max(contentView.bounds.width, 1)
+        let progress = min(max(recognizer.translation(in: nil).x / width, 0), 1)
+        switch recognizer.state {
+        case .began:
+            guard transition == nil, viewControllers.count > 1 else { return }
+            popInteraction = PercentDrivenInteractiveTransition()
+            pop(animated: true)
+        case .changed:
+            popInteraction?.update(progress)
+        case .ended, .cancelled:
+            guard let interaction = popInteraction else { return }
+            if recognizer.state == .ended && (progress > 0.5 || recognizer.velocity(in: nil).x > 1000) {
+                interaction.finish()
+            } else {
+                interaction.cancel()
+            }
+        default:
+            break
+        }
     }
 
     public var topViewController: ViewController? { viewControllers.last }
@@ -41,6 +73,7 @@ open class NavigationController: ViewController {
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(contentView)
         view.addSubview(navigationBar)
+        view.addGestureRecognizer(interactivePopGestureRecognizer)
         self.view = view
         if let top = topViewController { show(top, in: contentView) }
         updateBar()
@@ -162,6 +195,7 @@ open class NavigationController: ViewController {
     /// a cancelled push takes the pushed one off.
     func transitionDidEnd(cancelled: Bool, operation: NavigationOperation, popped: [ViewController], pushed: ViewController) {
         transition = nil
+        popInteraction = nil
         if cancelled {
             if operation == .pop { viewControllers.append(contentsOf: popped) } else { viewControllers.removeAll { $0 === pushed } }
         }

@@ -50,6 +50,9 @@ final class NavigationTransition: ControllerTransition {
             }
         }
         if animator == nil { animator = NavigationAnimator(operation: operation) }
+        if interaction == nil, operation == .pop, let edgeSwipe = nav.popInteraction {
+            interaction = edgeSwipe
+        }
     }
 
     override func viewController(forKey key: TransitionContext.Key) -> ViewController {
