@@ -39,6 +39,28 @@ final class LuaViewController: ViewController, LuaAnchored {
         dispatch(.traitCollectionDidChange(previous: previous, current: traitCollection)) {}
     }
 
+    override var childForStatusBarStyle: ViewController? { child(from: "childForStatusBarStyle") ?? super.childForStatusBarStyle }
+    override var childForStatusBarHidden: ViewController? { child(from: "childForStatusBarHidden") ?? super.childForStatusBarHidden }
+
+    override func preferredContentSizeDidChange(forChildContentContainer child: ViewController) {
+        guard let runtime else { return }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        _ = runtime.callMethod("preferredContentSizeDidChange", table: { runtime.lua.pushInstanceTable(of: self) },
+                               self: { runtime.lua.push(object: self) },
+                               arguments: { runtime.lua.push(object: child); return 1 }, controller: self)
+    }
+
+    /// A controller a Lua method `name()` returns, if the class defines it.
+    private func child(from name: String) -> ViewController? {
+        guard let runtime else { return nil }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        guard runtime.callMethod(name, table: { runtime.lua.pushInstanceTable(of: self) }, self: { runtime.lua.push(object: self) },
+                                 nresults: 1, controller: self) else { return nil }
+        return (try? runtime.lua.object(at: -1)) as? ViewController
+    }
+
     /// Calls the Lua override of `callback`, or `native` when there is none (or it is
     /// `scrim.ViewController`'s own default) or when the override fails.
     private func dispatch(_ callback: LifecycleCallback, native: () -> Void) {

@@ -124,12 +124,36 @@ public final class PluginManager {
         if let existing = plugin(named: name) {
             throw LuaError(message: "\(file): a plugin named '\(name)' is already loaded from \(existing.path)")
         }
+        exposeContainerClass(of: name)
         let plugin = Plugin(name: name, version: version, path: file, exports: LuaRef(popping: lua))
         loaded.append(plugin)
         runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
             ("name", .string(name)), ("version", version.map { .string($0) } ?? .null), ("path", .string(file)),
         ])
         return plugin
+    }
+}
+
+extension PluginManager {
+    /// A plugin's `container` class (on top of the stack: the plugin's table) becomes a global
+    /// under its class name, so `CardStack{…}` works once the plugin is loaded — unless that
+    /// global is taken.
+    fileprivate func exposeContainerClass(of plugin: String) {
+        guard let lua = runtime?.lua else { return }
+        let L = lua.L
+        let top = lua.top
+        defer { lua.top = top }
+        lua.rawField("container", of: -1)
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        lua.rawField("__name", of: -1)
+        guard let className = lua.string(at: -1) else { return }
+        scrim_pushglobaltable(L)
+        lua.rawField(className, of: -1)
+        guard lua_type(L, -1) == LUA_TNIL else { return }
+        scrim_pop(L, 1)
+        lua.push(className)
+        lua_pushvalue(L, top + 1)
+        lua_rawset(L, -3)
     }
 }
 

@@ -28,6 +28,26 @@ extension Runtime {
         cls.property("traitCollection", get: { vc, call in call.state.push(vc.traitCollection) })
         cls.property("appearanceState", get: { vc, call in call.state.push(vc.appearanceState.rawValue) })
 
+        cls.property("preferredStatusBarStyle", get: { vc, call in call.state.push(vc.preferredStatusBarStyle.rawValue) },
+                     set: { vc, call, i in
+                         let name = try call.string(i)
+                         guard let style = StatusBarStyle(rawValue: name) else {
+                             throw call.argumentError(i, "status bar styles are \"default\", \"lightContent\" and \"darkContent\"")
+                         }
+                         vc.statusBarStyle = style
+                     })
+        cls.property("prefersStatusBarHidden", get: { vc, call in lua_pushboolean(call.L, vc.prefersStatusBarHidden ? 1 : 0) },
+                     set: { vc, call, i in vc.statusBarHidden = try call.bool(i, default: false) })
+        cls.method("addChildController") { vc, call in
+            let child = try call.object(2, ViewController.self, expected: "ViewController")
+            let view = try call.optionalObject(3, View.self, expected: "View")
+            do { try vc.addChildController(child, in: view) } catch { throw LuaRaise("\(error)") }
+            return 0
+        }
+        cls.method("removeChildController") { vc, call in
+            vc.removeChildController(try call.object(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
         cls.method("loadViewIfNeeded") { vc, _ in
             vc.loadViewIfNeeded()
             return 0

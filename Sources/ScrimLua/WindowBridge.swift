@@ -15,6 +15,12 @@ extension Runtime {
         cls.property("size", get: { window, call in call.state.push(window.size) })
         cls.property("traitCollection", get: { window, call in call.state.push(window.traitCollection) })
         cls.property("device", get: { window, call in call.state.push(window.device.name) })
+        cls.property("statusBarStyle", get: { window, call in
+            call.state.push((window.application?.statusBarStyle ?? .default).rawValue)
+        })
+        cls.property("isStatusBarHidden", get: { window, call in
+            lua_pushboolean(call.L, window.application?.isStatusBarHidden == true ? 1 : 0)
+        })
         cls.method("setSize") { window, call in
             let size: Size
             if lua_type(call.L, 2) == LUA_TTABLE {

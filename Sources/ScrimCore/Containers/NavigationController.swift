@@ -139,6 +139,9 @@ open class NavigationController: ViewController {
         perform(from: from, to: to, operation: wasInStack ? .pop : .push, animated: animated, removing: removed)
     }
 
+    open override var childForStatusBarStyle: ViewController? { topViewController }
+    open override var childForStatusBarHidden: ViewController? { topViewController }
+
     open override func handleShow(_ controller: ViewController) -> Bool {
         (try? push(controller)) != nil
     }

@@ -66,6 +66,9 @@ open class TabBarController: ViewController {
         if let selected = selectedViewController { place(selected) }
     }
 
+    open override var childForStatusBarStyle: ViewController? { selectedViewController }
+    open override var childForStatusBarHidden: ViewController? { selectedViewController }
+
     /// Replaces the tabs; the selection stays where it can, else goes to the first tab.
     public func setViewControllers(_ controllers: [ViewController]) throws(ContainmentError) {
         for (index, controller) in controllers.enumerated() {

@@ -26,7 +26,17 @@ open class ViewController {
     /// The stored value behind `shouldAutomaticallyForwardAppearanceMethods`, settable from scripts.
     public var automaticallyForwardsAppearance = true
     public var title: String?
-    public var preferredContentSize: Size = .zero
+    /// The size the controller would like; setting it tells the parent
+    /// (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    public var preferredContentSize: Size = .zero {
+        didSet {
+            guard preferredContentSize != oldValue, let parent else { return }
+            parent.preferredContentSizeDidChange(forChildContentContainer: self)
+        }
+    }
+    /// The stored values behind `preferredStatusBarStyle` and `prefersStatusBarHidden`.
+    public var statusBarStyle: StatusBarStyle = .default
+    public var statusBarHidden = false
     public var restorationIdentifier: String?
     /// The traits the controller last saw; updated by the layout pass.
     public internal(set) var traitCollection: TraitCollection
@@ -127,6 +137,14 @@ open class ViewController {
     open func willTransition(to traits: TraitCollection, with coordinator: TransitionCoordinator) {}
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
     open func didReceiveMemoryWarning() {}
+
+    open var preferredStatusBarStyle: StatusBarStyle { statusBarStyle }
+    open var prefersStatusBarHidden: Bool { statusBarHidden }
+    /// The child that decides the status bar style instead of this controller, if any.
+    open var childForStatusBarStyle: ViewController? { nil }
+    open var childForStatusBarHidden: ViewController? { nil }
+    /// A child's `preferredContentSize` changed.
+    open func preferredContentSizeDidChange(forChildContentContainer child: ViewController) {}
 
     /// Override in a container that shows controllers its own way (a navigation controller
     /// pushes): return true when it did. Plain controllers return false.

@@ -1,0 +1,65 @@
+/// `UIStatusBarStyle`.
+public enum StatusBarStyle: String, Sendable {
+    case `default`, lightContent, darkContent
+}
+
+extension ViewController {
+    /// Adds `child` and its view (filling `view` — this controller's view by default) with the
+    /// whole containment dance: `addChild` (`willMoveToParent`), the view, `didMove(toParent:)`.
+    public final func addChildController(_ child: ViewController, in view: View? = nil) throws(ContainmentError) {
+        try addChild(child)
+        let container = view ?? self.view!
+        child.view.frame = container.bounds
+        child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+
+    /// Removes a child with the whole dance: `willMove(toParent: nil)`, its view leaves,
+    /// `removeFromParent` (`didMoveToParent(nil)`).
+    public final func removeChildController(_ child: ViewController) {
+        guard child.parent === self else { return }
+        child.willMove(toParent: nil)
+        child.viewIfLoaded?.removeFromSuperview()
+        child.removeFromParent()
+    }
+
+    /// The status bar style the window shows: asked of the top full-screen controller, which
+    /// may hand the question to a child (`childForStatusBarStyle`).
+    public var effectiveStatusBarStyle: StatusBarStyle {
+        var controller = self
+        var seen = 0
+        while let child = controller.childForStatusBarStyle, seen < 64 {
+            controller = child
+            seen += 1
+        }
+        return controller.preferredStatusBarStyle
+    }
+
+    /// Whether the status bar is hidden, asked the same way (`childForStatusBarHidden`).
+    public var effectiveStatusBarHidden: Bool {
+        var controller = self
+        var seen = 0
+        while let child = controller.childForStatusBarHidden, seen < 64 {
+            controller = child
+            seen += 1
+        }
+        return controller.prefersStatusBarHidden
+    }
+}
+
+extension Application {
+    /// The controller that decides the status bar: the topmost presented controller that covers
+    /// the screen, else the window's root.
+    public var statusBarController: ViewController? {
+        var controller = window.rootViewController
+        while let presented = controller?.presentedViewController,
+              presented.activePresentationController?.shouldPresentInFullscreen ?? true {
+            controller = presented
+        }
+        return controller
+    }
+
+    public var statusBarStyle: StatusBarStyle { statusBarController?.effectiveStatusBarStyle ?? .default }
+    public var isStatusBarHidden: Bool { statusBarController?.effectiveStatusBarHidden ?? false }
+}
