@@ -51,6 +51,48 @@ final class LuaViewController: ViewController, LuaAnchored {
                                arguments: { runtime.lua.push(object: child); return 1 }, controller: self)
     }
 
+    override func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) -> Bool {
+        guard let runtime else { return true }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        guard runtime.callMethod("shouldPerformSegue", table: { runtime.lua.pushInstanceTable(of: self) },
+                                 self: { runtime.lua.push(object: self) }, arguments: {
+                                     runtime.lua.push(identifier)
+                                     runtime.pushSender(sender)
+                                     return 2
+                                 }, nresults: 1, controller: self) else { return true }
+        return lua_toboolean(runtime.lua.L, -1) != 0
+    }
+
+    override func prepare(for segue: Segue, sender: AnyObject?) {
+        guard let runtime else { return }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        _ = runtime.callMethod("prepare", table: { runtime.lua.pushInstanceTable(of: self) },
+                               self: { runtime.lua.push(object: self) }, arguments: {
+                                   runtime.lua.push(object: segue)
+                                   runtime.pushSender(sender)
+                                   return 2
+                               }, controller: self)
+    }
+
+    override func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: AnyObject?) -> Bool {
+        guard let runtime, runtime.hasMethod("canPerformUnwindSegueAction", table: { runtime.lua.pushInstanceTable(of: self) },
+                                             unlessFrom: nil) else {
+            return super.canPerformUnwindSegueAction(action, from: source, sender: sender)
+        }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        guard runtime.callMethod("canPerformUnwindSegueAction", table: { runtime.lua.pushInstanceTable(of: self) },
+                                 self: { runtime.lua.push(object: self) }, arguments: {
+                                     runtime.lua.push(action)
+                                     runtime.lua.push(object: source)
+                                     runtime.pushSender(sender)
+                                     return 3
+                                 }, nresults: 1, controller: self) else { return false }
+        return lua_toboolean(runtime.lua.L, -1) != 0
+    }
+
     /// A controller a Lua method `name()` returns, if the class defines it.
     private func child(from name: String) -> ViewController? {
         guard let runtime else { return nil }

@@ -34,6 +34,7 @@ public final class Runtime {
     let tapGestureRecognizerClass = BridgedClass<TapGestureRecognizer>("TapGestureRecognizer")
     let panGestureRecognizerClass = BridgedClass<PanGestureRecognizer>("PanGestureRecognizer")
     let screenEdgePanGestureRecognizerClass = BridgedClass<ScreenEdgePanGestureRecognizer>("ScreenEdgePanGestureRecognizer")
+    let segueClass = BridgedClass<Segue>("Segue")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!

@@ -67,6 +67,10 @@ open class ViewController {
     /// The transition this controller takes part in: presented or presenting, pushed or popped.
     var activeTransition: ControllerTransition?
 
+    /// Segues this controller can perform, and the unwind actions it accepts.
+    var segues: [String: (kind: Segue.Kind, destination: () -> ViewController)] = [:]
+    var unwindActions: [String: (Segue) -> Void] = [:]
+
     var storedView: View?
     var appearanceAnimated = false
     var isAppearingSent = false
@@ -145,6 +149,15 @@ open class ViewController {
     open var childForStatusBarHidden: ViewController? { nil }
     /// A child's `preferredContentSize` changed.
     open func preferredContentSizeDidChange(forChildContentContainer child: ViewController) {}
+
+    /// Whether `performSegue(withIdentifier:sender:)` goes ahead (true by default).
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) -> Bool { true }
+    /// Called on the source before a segue shows its destination.
+    open func prepare(for segue: Segue, sender: AnyObject?) {}
+    /// Whether this controller is where an unwind with `action` ends: true when it registered it.
+    open func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: AnyObject?) -> Bool {
+        unwindActions[action] != nil
+    }
 
     /// Override in a container that shows controllers its own way (a navigation controller
     /// pushes): return true when it did. Plain controllers return false.
