@@ -51,6 +51,15 @@ final class LuaViewController: ViewController, LuaAnchored {
                                arguments: { runtime.lua.push(object: child); return 1 }, controller: self)
     }
 
+    override func accessibilityPerformEscape() -> Bool {
+        guard let runtime else { return false }
+        let top = runtime.lua.top
+        defer { runtime.lua.top = top }
+        guard runtime.callMethod("accessibilityPerformEscape", table: { runtime.lua.pushInstanceTable(of: self) },
+                                 self: { runtime.lua.push(object: self) }, nresults: 1, controller: self) else { return false }
+        return lua_toboolean(runtime.lua.L, -1) != 0
+    }
+
     override func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) -> Bool {
         guard let runtime else { return true }
         let top = runtime.lua.top

@@ -21,6 +21,10 @@ extension Runtime {
         cls.property("isStatusBarHidden", get: { window, call in
             lua_pushboolean(call.L, window.application?.isStatusBarHidden == true ? 1 : 0)
         })
+        cls.method("performAccessibilityEscape") { window, call in
+            lua_pushboolean(call.L, window.application?.performAccessibilityEscape() == true ? 1 : 0)
+            return 1
+        }
         cls.method("setSize") { window, call in
             let size: Size
             if lua_type(call.L, 2) == LUA_TTABLE {

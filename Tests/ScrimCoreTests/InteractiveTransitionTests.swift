@@ -31,7 +31,7 @@ final class InteractiveSheetDelegate: TransitioningDelegate {
     }
 
     func events(_ app: Application) -> [String] {
-        app.dispatcher.events.filter { !$0.event.contains("LayoutSubviews") }.map { event in
+        app.dispatcher.events.filter { !$0.event.contains("LayoutSubviews") && !$0.event.hasPrefix("accessibility") }.map { event in
             "\(event.controller ?? "-").\(event.event)" + (event[arg: "percent"].map { "(\($0))" } ?? "")
         }
     }

@@ -189,7 +189,7 @@ func presentationSetUp() -> (Application, ViewController) {
         root.dismiss(animated: true)
         root.present(other)
         #expect(app.dispatcher.events.last?.jsonLine ==
-                #"{"seq":19,"t":1.016667,"event":"presentRejected","vc":"other","args":{"reason":"'A' is already presenting 'first'"}}"#)
+                #"{"seq":20,"t":1.016667,"event":"presentRejected","vc":"other","args":{"reason":"'A' is already presenting 'first'"}}"#)
         #expect(completions == 1)
     }
 

@@ -85,7 +85,7 @@ final class StuckDelegate: TransitioningDelegate {
                 "a standard presentation controller is not traced")
         root.present(ViewController(app, name: "next"), animated: false)
         app.step()
-        #expect(app.dispatcher.events.last?.event == "presentCompletion")
+        #expect(app.compactTrace.last == "next.presentCompletion")
     }
 
     @Test func withoutAWatchdogItStaysOpen() {

@@ -150,6 +150,10 @@ open class ViewController {
     /// A child's `preferredContentSize` changed.
     open func preferredContentSizeDidChange(forChildContentContainer child: ViewController) {}
 
+    /// The accessibility escape gesture reached this controller; return true to have it
+    /// dismissed (when presented). False by default, as in UIKit.
+    open func accessibilityPerformEscape() -> Bool { false }
+
     /// Whether `performSegue(withIdentifier:sender:)` goes ahead (true by default).
     open func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) -> Bool { true }
     /// Called on the source before a segue shows its destination.

@@ -267,6 +267,8 @@ final class PresentationTransition: ControllerTransition {
         if didComplete {
             dispatcher.record(isPresentation ? .presentCompletion : .dismissCompletion, controller: presented.name)
             completion?()
+            // What VoiceOver hears of it: the screen changed, to the presented or the revealed controller.
+            dispatcher.record(.accessibilityScreenChanged, controller: isPresentation ? presented.name : presenting.name)
         }
     }
 

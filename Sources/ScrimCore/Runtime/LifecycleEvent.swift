@@ -27,4 +27,6 @@ public enum LifecycleEvent: String, CaseIterable, Sendable {
     // Runtime
     case presentRejected, scriptError, pluginLoaded, pluginReloaded, pluginReloadFailed
     case transitionTimedOut
+    // Accessibility
+    case accessibilityScreenChanged, accessibilityPerformEscape
 }
