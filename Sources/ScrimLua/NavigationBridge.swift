@@ -139,18 +139,8 @@ extension Runtime {
             .optionalObject(-1, ViewController.self, expected: "ViewController")
         scrim_pop(call.L, 1)
         let nav = NavigationController(application, root: root, name: name)
-        // The other fields, in a copy without `name` and `root`, set as properties.
-        lua_createtable(call.L, 0, 0)
-        let copy = lua_gettop(call.L)
-        lua_pushnil(call.L)
-        while lua_next(call.L, 1) != 0 {
-            if let key = call.state.string(at: -2), key != "name", key != "root" {
-                lua_pushvalue(call.L, -2)
-                lua_pushvalue(call.L, -2)
-                lua_rawset(call.L, copy)
-            }
-            scrim_pop(call.L, 1)
-        }
+        // The other fields are set as properties.
+        let copy = call.pushFields(of: 1, excluding: ["name", "root"])
         try applyProperties(at: copy, to: nav, using: navigationControllerClass, constructor: "NavigationController", call)
         call.state.push(object: nav)
         return 1
@@ -321,17 +311,7 @@ extension Runtime {
             }
         }
         scrim_pop(call.L, 1)
-        lua_createtable(call.L, 0, 0)
-        let copy = lua_gettop(call.L)
-        lua_pushnil(call.L)
-        while lua_next(call.L, 1) != 0 {
-            if let key = call.state.string(at: -2), key != "name", key != "viewControllers" {
-                lua_pushvalue(call.L, -2)
-                lua_pushvalue(call.L, -2)
-                lua_rawset(call.L, copy)
-            }
-            scrim_pop(call.L, 1)
-        }
+        let copy = call.pushFields(of: 1, excluding: ["name", "viewControllers"])
         try applyProperties(at: copy, to: tabs, using: tabBarControllerClass, constructor: "TabBarController", call)
         call.state.push(object: tabs)
         return 1

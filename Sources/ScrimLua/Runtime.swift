@@ -30,6 +30,7 @@ public final class Runtime {
     let navigationBarClass = BridgedClass<NavigationBar>("NavigationBar")
     let tabBarControllerClass = BridgedClass<TabBarController>("TabBarController")
     let tabBarClass = BridgedClass<TabBar>("TabBar")
+    let splitViewControllerClass = BridgedClass<SplitViewController>("SplitViewController")
     let gestureRecognizerClass = BridgedClass<GestureRecognizer>("GestureRecognizer")
     let tapGestureRecognizerClass = BridgedClass<TapGestureRecognizer>("TapGestureRecognizer")
     let panGestureRecognizerClass = BridgedClass<PanGestureRecognizer>("PanGestureRecognizer")

@@ -5,7 +5,7 @@ extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
     static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
-                                 "PropertyAnimator", "NavigationController", "TabBarController",
+                                 "PropertyAnimator", "NavigationController", "TabBarController", "SplitViewController",
                                  "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
 
     /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
@@ -22,11 +22,13 @@ extension Runtime {
         definePopoverSurface()
         defineNavigationSurface()
         defineTabBarSurface()
+        defineSplitViewSurface()
         defineGestureSurface()
         defineSegueSurface()
         lua.register(windowClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)
+        lua.register(splitViewControllerClass)
         lua.register(viewClass)
         lua.register(navigationControllerClass)
         lua.register(tabBarControllerClass)
@@ -90,6 +92,7 @@ extension Runtime {
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
         lua.setFunction("TabBarController", in: scrim) { [unowned self] call in try makeTabBarController(call) }
+        lua.setFunction("SplitViewController", in: scrim) { [unowned self] call in try makeSplitViewController(call) }
         lua.push(object: application.window)
         lua_setfield(L, scrim, "window")
         installClockFunctions(in: scrim)

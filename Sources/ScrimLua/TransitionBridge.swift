@@ -34,7 +34,7 @@ extension Runtime {
             return 0
         }
         cls.method("showDetail") { vc, call in
-            vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"))
+            vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"), sender: nil)
             return 0
         }
         cls.property("isMovingToParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingToParent ? 1 : 0) })

@@ -139,6 +139,26 @@ extension Runtime {
     }
 }
 
+extension LuaCall {
+    /// Pushes a copy of the constructor table at `index` without the fields in `excluded` (those
+    /// the constructor consumed itself) and returns the copy's index, for `applyProperties`.
+    func pushFields(of index: Int32, excluding excluded: Set<String>) -> Int32 {
+        let table = lua_absindex(L, index)
+        lua_createtable(L, 0, 0)
+        let copy = lua_gettop(L)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) != LUA_TSTRING || !excluded.contains(state.string(at: -2) ?? "") {
+                lua_pushvalue(L, -2)
+                lua_pushvalue(L, -2)
+                lua_rawset(L, copy)
+            }
+            scrim_pop(L, 1)
+        }
+        return copy
+    }
+}
+
 extension LuaState {
     /// Pushes an array of bridged objects.
     public func push(objects: [AnyObject]) {

@@ -72,8 +72,8 @@ open class TabBarController: ViewController {
     /// Replaces the tabs; the selection stays where it can, else goes to the first tab.
     public func setViewControllers(_ controllers: [ViewController]) throws(ContainmentError) {
         for (index, controller) in controllers.enumerated() {
-            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
-            if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
+            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyContained(controller.name) }
+            if controller.parent != nil && controller.parent !== self { throw .alreadyContained(controller.name) }
         }
         let old = selectedViewController
         for controller in viewControllers where !controllers.contains(where: { $0 === controller }) {

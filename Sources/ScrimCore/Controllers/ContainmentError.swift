@@ -13,6 +13,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case invalidDuration(Double)
     /// A push of a controller that is already in a stack, has a parent or is presented.
     case alreadyInStack(String)
+    /// A tab or split column given a controller that is used twice or has another parent.
+    case alreadyContained(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
             return "transition duration must be a finite number of seconds >= 0, got \(duration)"
         case .alreadyInStack(let name):
             return "cannot push '\(name)': it is already in a navigation stack, has a parent or is presented"
+        case .alreadyContained(let name):
+            return "cannot add '\(name)': it is given twice or already has a parent"
         }
     }
 }

@@ -167,6 +167,10 @@ open class ViewController {
     /// pushes): return true when it did. Plain controllers return false.
     open func handleShow(_ controller: ViewController) -> Bool { false }
 
+    /// Override in a container that shows details its own way (a split view's secondary
+    /// column): return true when it did. Plain controllers return false.
+    open func handleShowDetail(_ controller: ViewController) -> Bool { false }
+
     // MARK: Dispatch
 
     /// Delivers `callback` to this controller through the application's dispatcher.

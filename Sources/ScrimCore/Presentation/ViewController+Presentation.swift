@@ -131,9 +131,14 @@ extension ViewController {
         present(controller, animated: true)
     }
 
-    /// `showDetailViewController(_:sender:)`: a split view's detail, when there is one;
-    /// otherwise as `show`.
+    /// `showDetailViewController(_:sender:)`: the nearest ancestor that shows details its own
+    /// way (a split view controller) does; otherwise as `show`.
     public final func showDetail(_ controller: ViewController, sender: AnyObject? = nil) {
+        var candidate: ViewController? = parent
+        while let current = candidate {
+            if current.handleShowDetail(controller) { return }
+            candidate = current.parent
+        }
         show(controller, sender: sender)
     }
 
