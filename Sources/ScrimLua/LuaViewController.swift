@@ -35,6 +35,9 @@ final class LuaViewController: ViewController, LuaAnchored {
         dispatch(.viewWillTransitionToSize(size, coordinator)) {}
     }
     override func didReceiveMemoryWarning() { dispatch(.didReceiveMemoryWarning) {} }
+    override func encodeRestorableState(with coder: StateCoder) { dispatch(.encodeRestorableState(coder)) {} }
+    override func decodeRestorableState(with coder: StateCoder) { dispatch(.decodeRestorableState(coder)) {} }
+    override func applicationFinishedRestoringState() { dispatch(.applicationFinishedRestoringState) {} }
     override func traitCollectionDidChange(_ previous: TraitCollection?) {
         dispatch(.traitCollectionDidChange(previous: previous, current: traitCollection)) {}
     }

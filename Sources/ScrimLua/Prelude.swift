@@ -85,6 +85,7 @@ function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
 -- down so instances of subclasses keep them.
 
 local ClassMeta = {}
+local classesByName = setmetatable({}, { __mode = "v" })
 
 local function makeClass(parent, name)
   local cls = {}
@@ -119,7 +120,9 @@ function Object.extend(cls, name)
   if name ~= nil and type(name) ~= "string" then
     error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
   end
-  return makeClass(cls, name or cls.__name)
+  local subclass = makeClass(cls, name or cls.__name)
+  if name then classesByName[name] = subclass end
+  return subclass
 end
 
 --- Whether `value` is an instance of `cls` or of a subclass.
@@ -134,6 +137,9 @@ function Object.isInstance(cls, value)
 end
 
 scrim.Object = Object
+
+--- The class most recently made with `name` (restoration finds restoration classes by name).
+function scrim.classNamed(name) return classesByName[name] end
 
 -- Applies a constructor table's fields in sorted order (deterministic), `name` excepted.
 local function applyProperties(instance, props, className)

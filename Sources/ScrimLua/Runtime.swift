@@ -37,6 +37,9 @@ public final class Runtime {
     let screenEdgePanGestureRecognizerClass = BridgedClass<ScreenEdgePanGestureRecognizer>("ScreenEdgePanGestureRecognizer")
     let segueClass = BridgedClass<Segue>("Segue")
     let percentDrivenBridge = BridgedClass<PercentDrivenInteractiveTransition>("PercentDrivenInteractiveTransition")
+    let stateCoderClass = BridgedClass<StateCoder>("StateCoder")
+    /// `scrim.classNamed`, which finds Lua classes by name (restoration classes).
+    var classNamedFunction: LuaRef!
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!
     var animatorClass: LuaRef!

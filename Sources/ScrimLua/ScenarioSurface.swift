@@ -23,6 +23,7 @@ extension Runtime {
         defineNavigationSurface()
         defineTabBarSurface()
         defineSplitViewSurface()
+        defineStateCoderSurface()
         defineGestureSurface()
         defineSegueSurface()
         lua.register(windowClass)
@@ -41,6 +42,7 @@ extension Runtime {
         lua.register(transitionCoordinatorClass)
         lua.register(percentDrivenBridge)
         lua.register(segueClass)
+        lua.register(stateCoderClass)
         lua.register(screenEdgePanGestureRecognizerClass)
         lua.register(panGestureRecognizerClass)
         lua.register(tapGestureRecognizerClass)
@@ -100,6 +102,7 @@ extension Runtime {
         installGestureConstructors(in: scrim)
         installTrace(in: scrim)
         installPluginFunctions(in: scrim)
+        installRestorationSurface(in: scrim)
 
         for name in Runtime.surfaceGlobals {
             lua.rawField(name, of: scrim)

@@ -119,7 +119,7 @@ extension Runtime {
         .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
         .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent,
         .didMoveToParent, .traitCollectionDidChange, .willTransitionToTraitCollection, .viewWillTransitionToSize,
-        .didReceiveMemoryWarning,
+        .didReceiveMemoryWarning, .encodeRestorableState, .decodeRestorableState, .applicationFinishedRestoringState,
     ]
 
     /// Whether the function at `index` is `scrim.ViewController`'s default for `method`.
@@ -153,7 +153,11 @@ extension Runtime {
             lua.push(size)
             lua.push(object: coordinator)
             return 2
-        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
+        case .encodeRestorableState(let coder), .decodeRestorableState(let coder):
+            lua.push(object: coder)
+            return 1
+        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning,
+             .applicationFinishedRestoringState:
             return 0
         }
     }

@@ -146,6 +146,28 @@ open class NavigationController: ViewController {
         (try? push(controller)) != nil
     }
 
+    /// Children that share an identifier are told apart by their place among those that do:
+    /// `detail`, `detail#2`, `detail#3`.
+    open override func restorationComponent(forChild child: ViewController) -> String? {
+        guard let identifier = child.restorationIdentifier,
+              let index = viewControllers.firstIndex(where: { $0 === child }) else { return child.restorationIdentifier }
+        let earlier = viewControllers[..<index].count { $0.restorationIdentifier == identifier }
+        return earlier == 0 ? identifier : "\(identifier)#\(earlier + 1)"
+    }
+
+    /// Saves the stack, as references.
+    open override func encodeRestorableState(with coder: StateCoder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(viewControllers, forKey: "NavigationController.viewControllers")
+    }
+
+    /// Rebuilds the stack from the controllers that were restored, without animation.
+    open override func decodeRestorableState(with coder: StateCoder) {
+        super.decodeRestorableState(with: coder)
+        let stack = coder.decodeControllers(forKey: "NavigationController.viewControllers")
+        if !stack.isEmpty, !stack.elementsEqual(viewControllers, by: ===) { try? setViewControllers(stack, animated: false) }
+    }
+
     // MARK: Internals
 
     private func adopt(_ controller: ViewController) throws(ContainmentError) {

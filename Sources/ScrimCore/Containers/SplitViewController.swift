@@ -63,6 +63,25 @@ open class SplitViewController: ViewController {
         arrangeColumns()
     }
 
+    /// Saves the secondary column (as a reference) and whether it is the one shown collapsed.
+    open override func encodeRestorableState(with coder: StateCoder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(secondary, forKey: "SplitViewController.secondary")
+        coder.encode(.bool(isShowingSecondary), forKey: "SplitViewController.isShowingSecondary")
+    }
+
+    /// Restores the secondary column when it was restored, and which column shows collapsed.
+    open override func decodeRestorableState(with coder: StateCoder) {
+        super.decodeRestorableState(with: coder)
+        if let restored = coder.decodeController(forKey: "SplitViewController.secondary"), restored !== secondary {
+            try? replaceSecondary(with: restored)
+        }
+        if case .bool(let showing)? = coder.decodeValue(forKey: "SplitViewController.isShowingSecondary") {
+            isShowingSecondary = showing
+            arrangeColumns()
+        }
+    }
+
     /// Back to the primary column when collapsed (UIKit: popping the detail).
     public func showPrimary() {
         isShowingSecondary = false

@@ -66,6 +66,24 @@ open class TabBarController: ViewController {
         if let selected = selectedViewController { place(selected) }
     }
 
+    /// Saves the tabs (as references) and the selection.
+    open override func encodeRestorableState(with coder: StateCoder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(viewControllers, forKey: "TabBarController.viewControllers")
+        coder.encode(.number(Double(selectedIndex)), forKey: "TabBarController.selectedIndex")
+    }
+
+    /// Restores the tabs that were restored and the selection, without asking the delegate.
+    open override func decodeRestorableState(with coder: StateCoder) {
+        super.decodeRestorableState(with: coder)
+        let tabs = coder.decodeControllers(forKey: "TabBarController.viewControllers")
+        if !tabs.isEmpty, !tabs.elementsEqual(viewControllers, by: ===) { try? setViewControllers(tabs) }
+        if case .number(let saved)? = coder.decodeValue(forKey: "TabBarController.selectedIndex"),
+           let index = Int(exactly: saved), viewControllers.indices.contains(index) {
+            switchTab(to: index, askingDelegate: false)
+        }
+    }
+
     open override var childForStatusBarStyle: ViewController? { selectedViewController }
     open override var childForStatusBarHidden: ViewController? { selectedViewController }
 
@@ -99,13 +117,22 @@ open class TabBarController: ViewController {
     @discardableResult
     public func select(_ index: Int) -> Bool {
         guard viewControllers.indices.contains(index) else { return false }
-        let target = viewControllers[index]
-        if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, target) { return false }
+        if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, viewControllers[index]) { return false }
+        switchTab(to: index, askingDelegate: true)
+        return true
+    }
+
+    /// Switches to the tab at `index` (in range), after the switch under way if there is one;
+    /// without asking the delegate, at once.
+    func switchTab(to index: Int, askingDelegate: Bool) {
         guard transition == nil else {
-            waiting.append { [unowned self] in _ = select(index) }
-            return true
+            waiting.append { [unowned self] in
+                if viewControllers.indices.contains(index) { switchTab(to: index, askingDelegate: askingDelegate) }
+            }
+            return
         }
-        guard let from = selectedViewController, from !== target else { return true }
+        let target = viewControllers[index]
+        guard let from = selectedViewController, from !== target else { return }
         selectedIndex = index
         updateBar()
         guard viewIfLoaded?.window != nil else {
@@ -113,18 +140,17 @@ open class TabBarController: ViewController {
                 from.viewIfLoaded?.removeFromSuperview()
                 place(target)
             }
-            delegate?.didSelect?(self, target)
-            return true
+            if askingDelegate { delegate?.didSelect?(self, target) }
+            return
         }
         let transition = TabTransition(tabBarController: self, from: from, to: target)
-        if transition.chooseAnimator() {
+        if askingDelegate, transition.chooseAnimator() {
             self.transition = transition
             application.runLoop.perform { transition.start() }
         } else {
             transition.switchAtOnce()
-            delegate?.didSelect?(self, target)
+            if askingDelegate { delegate?.didSelect?(self, target) }
         }
-        return true
     }
 
     /// Puts `controller`'s view in the content view.

@@ -37,7 +37,11 @@ open class ViewController {
     /// The stored values behind `preferredStatusBarStyle` and `prefersStatusBarHidden`.
     public var statusBarStyle: StatusBarStyle = .default
     public var statusBarHidden = false
+    /// The controller's component of restoration paths; nil leaves it and everything below it
+    /// out of saved state (see `StateRestoration`).
     public var restorationIdentifier: String?
+    /// Makes this controller when state is restored (UIKit's `restorationClass`); its name is saved.
+    public var restorationClass: RestorationClass?
     /// The traits the controller last saw; updated by the layout pass.
     public internal(set) var traitCollection: TraitCollection
     /// Where the controller is in its appearance cycle.
@@ -162,6 +166,17 @@ open class ViewController {
     open func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: AnyObject?) -> Bool {
         unwindActions[action] != nil
     }
+
+    /// Saves what the controller needs to come back: call super, then `coder.encode(…)`.
+    /// Containers encode references to their children here (navigation stacks, tabs, columns).
+    open func encodeRestorableState(with coder: StateCoder) {}
+    /// Restores what `encodeRestorableState` saved; every restored controller exists by now.
+    open func decodeRestorableState(with coder: StateCoder) {}
+    /// Every restored controller has decoded its state.
+    open func applicationFinishedRestoringState() {}
+    /// The restoration path component of `child` (its identifier by default); a navigation
+    /// controller tells apart children that share one.
+    open func restorationComponent(forChild child: ViewController) -> String? { child.restorationIdentifier }
 
     /// Override in a container that shows controllers its own way (a navigation controller
     /// pushes): return true when it did. Plain controllers return false.

@@ -8,6 +8,8 @@ public final class Application {
     public private(set) var window: Window!
     /// Runs the view animations of this application.
     public private(set) var animationEngine: AnimationEngine!
+    /// Saves and restores the window's hierarchy (`restorationIdentifier`s and encoded state).
+    public private(set) var stateRestoration: StateRestoration!
 
     /// Set from a `present` or `dismiss` until its transition ends: another is refused meanwhile.
     var transitionInProgress = false
@@ -26,6 +28,7 @@ public final class Application {
         window = Window(device: device)
         window.application = self
         animationEngine = AnimationEngine(runLoop: runLoop, clock: clock)
+        stateRestoration = StateRestoration(application: self)
     }
 
     /// The virtual clock, when the application runs on one.

@@ -16,6 +16,9 @@ public enum LifecycleCallback {
     case willTransitionToTraitCollection(TraitCollection, TransitionCoordinator)
     case viewWillTransitionToSize(Size, TransitionCoordinator)
     case didReceiveMemoryWarning
+    case encodeRestorableState(StateCoder)
+    case decodeRestorableState(StateCoder)
+    case applicationFinishedRestoringState
 
     public var event: LifecycleEvent {
         switch self {
@@ -34,6 +37,9 @@ public enum LifecycleCallback {
         case .willTransitionToTraitCollection: .willTransitionToTraitCollection
         case .viewWillTransitionToSize: .viewWillTransitionToSize
         case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+        case .encodeRestorableState: .encodeRestorableState
+        case .decodeRestorableState: .decodeRestorableState
+        case .applicationFinishedRestoringState: .applicationFinishedRestoringState
         }
     }
 
@@ -50,7 +56,10 @@ public enum LifecycleCallback {
                     ("verticalSizeClass", .string(current.verticalSizeClass.rawValue))]
         case .viewWillTransitionToSize(let size, _):
             return [("width", .number(size.width)), ("height", .number(size.height))]
-        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning:
+        case .encodeRestorableState(let coder), .decodeRestorableState(let coder):
+            return [("path", .string(coder.path.joined(separator: "/")))]
+        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning,
+             .applicationFinishedRestoringState:
             return []
         }
     }
@@ -73,6 +82,9 @@ public enum LifecycleCallback {
         case .willTransitionToTraitCollection(let traits, let coordinator): controller.willTransition(to: traits, with: coordinator)
         case .viewWillTransitionToSize(let size, let coordinator): controller.viewWillTransition(to: size, with: coordinator)
         case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
+        case .encodeRestorableState(let coder): controller.encodeRestorableState(with: coder)
+        case .decodeRestorableState(let coder): controller.decodeRestorableState(with: coder)
+        case .applicationFinishedRestoringState: controller.applicationFinishedRestoringState()
         }
     }
 }
