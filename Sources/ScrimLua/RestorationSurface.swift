@@ -10,6 +10,14 @@ extension Runtime {
         classNamedFunction = LuaRef(popping: lua)
         application.stateRestoration.classResolver = { [unowned self] name in luaRestorationClass(named: name) }
 
+        viewControllerBridge.property("restorationPath", get: { vc, call in
+            guard let path = vc.restorationPath else { return lua_pushnil(call.L) }
+            lua_createtable(call.L, Int32(path.count), 0)
+            for (offset, component) in path.enumerated() {
+                call.state.push(component)
+                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
+            }
+        })
         viewControllerBridge.property("restorationClass", get: { [unowned self] vc, call in
             guard let name = vc.restorationClass?.name else { return lua_pushnil(call.L) }
             if !pushLuaClass(named: name) { call.state.push(name) }

@@ -184,6 +184,30 @@ final class ItemController: ViewController {
         #expect(restored.selectedIndex == 1 && restored.selectedViewController?.appearanceState == .appeared)
     }
 
+    @Test func aSplitRestoresItsSecondaryColumn() throws {
+        func split(_ app: Application) -> SplitViewController {
+            let list = ViewController(app, name: "list")
+            list.restorationIdentifier = "list"
+            let split = try! SplitViewController(app, primary: list, secondary: nil, name: "split")
+            split.restorationIdentifier = "split"
+            app.window.rootViewController = split
+            app.step()
+            return split
+        }
+        let first = Application(device: .iPadAir)
+        let item = ViewController(first, name: "item")
+        item.restorationIdentifier = "item"
+        split(first).primary?.showDetail(item)
+        let json = first.stateRestoration.save()
+        let second = Application(device: .iPadAir)
+        let restored = split(second)
+        second.stateRestoration.delegate = { [unowned second] path, _ in path.last == "item" ? ViewController(second, name: "new item") : nil }
+        try second.stateRestoration.restore(json)
+        second.step()
+        #expect(restored.secondary?.name == "new item" && restored.isShowingSecondary)
+        #expect(restored.secondary?.view.frame == Rect(x: 320, y: 0, width: 500, height: 1180))
+    }
+
     @Test func badSavedStateIsAClearErrorAndChangesNothing() {
         let app = Application()
         func message(_ json: String) -> String {

@@ -81,7 +81,23 @@ import ScrimCore
             run(1)
             """)
         #expect(try h.value("table.concat(asked, ' ')") == "root root/sheet")
+        #expect(try h.value("table.concat(root.presentedViewController.restorationPath, '/')") == "root/sheet")
         #expect(try h.value("root.presentedViewController.name .. ' ' .. root.presentedViewController.restorationIdentifier") == "new sheet sheet")
+    }
+
+    @Test func aFailingRestorationClassSkipsItsPath() throws {
+        let h = Harness()
+        try h.run("""
+            Broken = ViewController:extend("Broken")
+            function Broken:viewControllerWithRestorationIdentifierPath(path, coder) error("no") end
+            root = ViewController{ name = "root", restorationIdentifier = "root" }
+            child = ViewController{ name = "child", restorationIdentifier = "child", restorationClass = Broken }
+            root:addChild(child)
+            window.rootViewController = root
+            result = scrim.restoreState(scrim.saveState())
+            """)
+        #expect(try h.value("#result.restored .. ' ' .. result.skipped[1]") == "1 root/child")
+        #expect(h.runtime.trace.last { $0.event == "scriptError" }?[arg: "callback"] == .string("viewControllerWithRestorationIdentifierPath"))
     }
 
     @Test func errorsAreLuaErrorsWithTheirLocation() throws {
