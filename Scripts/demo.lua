@@ -72,4 +72,13 @@ run(0.6)
 compose:dismiss(true, function() print(string.format("[%6.3f] compose dismissed", scrim.now())) end)
 run(0.6)
 
+print("-- save the state, then restore it: the controllers at the saved paths decode it")
+root.restorationIdentifier, detail.restorationIdentifier = "root", "detail"
+function detail:encodeRestorableState(coder) coder:encode("scrollOffset", 120) end
+function detail:decodeRestorableState(coder) print("detail's saved scrollOffset:", coder:decode("scrollOffset")) end
+local saved = scrim.saveState()
+print(saved)
+local result = scrim.restoreState(saved)
+print(string.format("restored %d controllers, skipped %d", #result.restored, #result.skipped))
+
 print(string.format("-- %d trace events", #trace()))

@@ -42,12 +42,7 @@ extension Runtime {
         let edge = screenEdgePanGestureRecognizerClass
         edge.inherit(from: panGestureRecognizerClass)
         edge.property("edges", get: { e, call in
-            let names = Runtime.edgeNames.filter { e.edges.contains($0.1) }
-            lua_createtable(call.L, Int32(names.count), 0)
-            for (offset, entry) in names.enumerated() {
-                call.state.push(entry.0)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
+            call.state.push(strings: Runtime.edgeNames.filter { e.edges.contains($0.1) }.map(\.0))
         }, set: { e, call, i in e.edges = try Runtime.edges(call, at: i) })
 
         windowClass.method("tap") { window, call in

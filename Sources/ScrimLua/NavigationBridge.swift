@@ -285,13 +285,7 @@ extension Runtime {
         }
         let bar = tabBarClass
         bar.inherit(from: viewClass)
-        bar.property("itemTitles", get: { bar, call in
-            lua_createtable(call.L, Int32(bar.itemTitles.count), 0)
-            for (offset, title) in bar.itemTitles.enumerated() {
-                call.state.push(title)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
-        })
+        bar.property("itemTitles", get: { bar, call in call.state.push(strings: bar.itemTitles) })
         bar.property("selectedIndex", get: { bar, call in call.state.push(number: Double(bar.selectedIndex + 1)) })
     }
 

@@ -12,11 +12,7 @@ extension Runtime {
 
         viewControllerBridge.property("restorationPath", get: { vc, call in
             guard let path = vc.restorationPath else { return lua_pushnil(call.L) }
-            lua_createtable(call.L, Int32(path.count), 0)
-            for (offset, component) in path.enumerated() {
-                call.state.push(component)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
+            call.state.push(strings: path)
         })
         viewControllerBridge.property("restorationClass", get: { [unowned self] vc, call in
             guard let name = vc.restorationClass?.name else { return lua_pushnil(call.L) }
@@ -52,11 +48,7 @@ extension Runtime {
             lua_createtable(call.L, 0, 2)
             call.state.push(objects: result.restored)
             lua_setfield(call.L, -2, "restored")
-            lua_createtable(call.L, Int32(result.skipped.count), 0)
-            for (offset, path) in result.skipped.enumerated() {
-                call.state.push(path.joined(separator: "/"))
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
+            call.state.push(strings: result.skipped.map { $0.joined(separator: "/") })
             lua_setfield(call.L, -2, "skipped")
             return 1
         }
@@ -106,11 +98,7 @@ extension Runtime {
         let top = lua.top
         defer { lua.top = top }
         guard callMethod("viewControllerWithRestorationIdentifierPath", table: pushTable, self: pushSelf, arguments: {
-            lua_createtable(lua.L, Int32(path.count), 0)
-            for (offset, component) in path.enumerated() {
-                lua.push(component)
-                lua_rawseti(lua.L, -2, lua_Integer(offset + 1))
-            }
+            lua.push(strings: path)
             lua.push(object: coder)
             return 2
         }, nresults: 1, controller: nil) else { return nil }

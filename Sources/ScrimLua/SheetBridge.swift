@@ -8,11 +8,7 @@ extension Runtime {
         let cls = sheetPresentationControllerClass
         cls.inherit(from: presentationControllerBridge)
         cls.property("detents", get: { sheet, call in
-            lua_createtable(call.L, Int32(sheet.detents.count), 0)
-            for (offset, detent) in sheet.detents.enumerated() {
-                call.state.push(detent.identifier)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
+            call.state.push(strings: sheet.detents.map(\.identifier))
         }, set: { sheet, call, i in
             try call.table(i)
             var detents: [SheetPresentationController.Detent] = []
@@ -83,12 +79,7 @@ extension Runtime {
             if let name = names.first(where: { $0.1 == p.arrowDirection })?.0 { call.state.push(name) } else { lua_pushnil(call.L) }
         })
         cls.property("permittedArrowDirections", get: { p, call in
-            let permitted = names.filter { p.permittedArrowDirections.contains($0.1) }
-            lua_createtable(call.L, Int32(permitted.count), 0)
-            for (offset, entry) in permitted.enumerated() {
-                call.state.push(entry.0)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
+            call.state.push(strings: names.filter { p.permittedArrowDirections.contains($0.1) }.map(\.0))
         }, set: { p, call, i in
             try call.table(i)
             var directions: PopoverPresentationController.ArrowDirection = []

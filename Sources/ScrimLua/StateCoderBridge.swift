@@ -8,13 +8,7 @@ extension Runtime {
     /// these — arrays, or tables with string keys.
     func defineStateCoderSurface() {
         let cls = stateCoderClass
-        cls.property("path", get: { coder, call in
-            lua_createtable(call.L, Int32(coder.path.count), 0)
-            for (offset, component) in coder.path.enumerated() {
-                call.state.push(component)
-                lua_rawseti(call.L, -2, lua_Integer(offset + 1))
-            }
-        })
+        cls.property("path", get: { coder, call in call.state.push(strings: coder.path) })
         cls.method("encode") { [unowned self] coder, call in
             let key = try call.string(2)
             coder.encode(try stateValue(at: 3, call), forKey: key)

@@ -169,6 +169,15 @@ extension LuaState {
         }
     }
 
+    /// Pushes an array of strings.
+    public func push(strings: [String]) {
+        lua_createtable(L, Int32(strings.count), 0)
+        for (offset, string) in strings.enumerated() {
+            push(string)
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+    }
+
     /// Whether the table at `index` has a non-nil `key` (raw access).
     func hasField(_ key: String, at index: Int32) -> Bool {
         rawField(key, of: index)
