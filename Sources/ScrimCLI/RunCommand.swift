@@ -28,8 +28,27 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Frames per second of the virtual clock.")
     var fps: Int = 60
 
+    @Option(name: .customLong("grant"), help: ArgumentHelp(
+        "Let plugin NAME do more than the sandbox allows: io, os, debug, binaryChunks, package or all, comma-separated; repeatable.",
+        valueName: "name=permissions"))
+    var grants: [String] = []
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        _ = try parsedGrants()
+    }
+
+    /// `--grant name=io,os` values, by plugin name.
+    func parsedGrants() throws -> [(String, PluginPermissions)] {
+        try grants.map { grant in
+            let parts = grant.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--grant \(grant): expected name=permissions, like --grant my-plugin=io,os")
+            }
+            do { return (parts[0], try PluginPermissions(parsing: parts[1])) } catch let error as LuaError {
+                throw ValidationError("--grant \(grant): \(error.message)")
+            }
+        }
     }
 
     func run() throws {
@@ -41,6 +60,7 @@ struct RunCommand: ParsableCommand {
         }
         let runtime = Runtime(clock: VirtualClock(fps: fps),
                               pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders))
+        for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
         var writer: TraceWriter?
         if let trace {
             writer = trace == "-" ? TraceWriter() : try TraceWriter(path: trace)

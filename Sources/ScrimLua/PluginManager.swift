@@ -9,6 +9,8 @@ public final class PluginManager {
     public var searchPaths: [String]
     /// Loaded plugins, in load order.
     public private(set) var loaded: [Plugin] = []
+    /// What plugins may do beyond the sandbox, by plugin name.
+    public private(set) var grants: [String: PluginPermissions] = [:]
     weak var runtime: Runtime?
 
     init(searchPaths: [String]) {
@@ -34,6 +36,11 @@ public final class PluginManager {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
             ? folder : nil
+    }
+
+    /// Lets the plugin `name` do more than the sandbox allows, from its next load on.
+    public func grant(_ permissions: PluginPermissions, to name: String) {
+        grants[name, default: []].formUnion(permissions)
     }
 
     public func plugin(named name: String) -> Plugin? {
@@ -78,6 +85,13 @@ public final class PluginManager {
         return try run(file: file, expectedName: nil)
     }
 
+    /// The plugin name a file stands for: `<name>.lua`, or the folder of `<name>/init.lua`.
+    static func fileName(of file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        return url.lastPathComponent == "init.lua" ? url.deletingLastPathComponent().lastPathComponent
+            : url.deletingPathExtension().lastPathComponent
+    }
+
     /// `path` relative to the working directory when it is inside it: Lua shortens long chunk
     /// names in messages, so short ones keep `file:line` readable.
     static func displayPath(_ path: String) -> String {
@@ -95,11 +109,8 @@ public final class PluginManager {
         let top = lua.top
         defer { lua.top = top }
         if let error = lua.loadFile(file, displayName: PluginManager.displayPath(file)) { throw error }
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        scrim_pushglobaltable(L)
-        lua_setfield(L, -2, "__index")
-        lua_setmetatable(L, -2)
+        try pushEnvironment(folder: URL(fileURLWithPath: file).deletingLastPathComponent().path,
+                            permissions: grants[expectedName ?? PluginManager.fileName(of: file)] ?? [])
         lua_setupvalue(L, -2, 1)
         if let error = lua.protectedCall(nargs: 0, nresults: 1) { throw error }
 
@@ -135,6 +146,21 @@ public final class PluginManager {
 }
 
 extension PluginManager {
+    /// Pushes a new sandboxed environment for a plugin in `folder` (see `Sandbox`).
+    fileprivate func pushEnvironment(folder: String, permissions: PluginPermissions) throws(LuaError) {
+        guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        runtime.internals.push()
+        lua.rawField("newPluginEnvironment", of: -1)
+        scrim_remove(lua.L, -2)
+        lua.push(folder)
+        lua_createtable(lua.L, 0, 5)
+        for (name, permission) in PluginPermissions.names where permission != .all && permissions.contains(permission) {
+            lua_pushboolean(lua.L, 1)
+            lua_setfield(lua.L, -2, name)
+        }
+        if let error = lua.protectedCall(nargs: 2, nresults: 1) { throw error }
+    }
+
     /// A plugin's `container` class (on top of the stack: the plugin's table) becomes a global
     /// under its class name, so `CardStack{…}` works once the plugin is loaded — unless that
     /// global is taken.

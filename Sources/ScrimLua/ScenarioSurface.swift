@@ -72,6 +72,9 @@ extension Runtime {
             try plugins.load(named: name).exports.push()
             return 1
         }
+        installSandboxNatives(in: -1)
+        lua_pushvalue(L, -1)
+        let native = LuaRef(popping: lua)
         if let error = lua.load(source: Prelude.source, chunkName: Prelude.chunkName) {
             fatalError("the prelude does not compile: \(error)")
         }
@@ -81,6 +84,10 @@ extension Runtime {
             fatalError("the prelude failed: \(error)")
         }
         internals = LuaRef(popping: lua)
+        internals.push()
+        native.push()
+        installSandbox(internals: lua.top - 1, native: lua.top, scrim: scrim)
+        scrim_pop(L, 2)
 
         lua.rawField("ViewController", of: scrim)
         viewControllerClass = LuaRef(popping: lua)

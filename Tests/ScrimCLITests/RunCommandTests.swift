@@ -132,6 +132,19 @@ final class Scratch {
         #expect(folder.stderr == "--plugins /nonexistent: no such folder\n")
     }
 
+    @Test func grantsLetANamedPluginDoMore() throws {
+        let scratch = Scratch()
+        scratch.write("Plugins/env.lua", "return scrim.plugin { name = 'env', home = pcall(os.getenv, 'HOME') }")
+        scratch.write("s.lua", "print(plugin('env').home)")
+        let sandboxed = try Scrim.run(["run", "s.lua"], in: scratch.url)
+        #expect(sandboxed.stdout == "false\n", "\(sandboxed.stderr)")
+        let granted = try Scrim.run(["run", "s.lua", "--grant", "env=os"], in: scratch.url)
+        #expect(granted.stdout == "true\n", "\(granted.stderr)")
+        let bad = try Scrim.run(["run", "s.lua", "--grant", "env=net"], in: scratch.url)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--grant env=net: unknown permission 'net' (known: io, os, debug, binaryChunks, package, all)"))
+    }
+
     @Test func pluginsComeFromEachKindOfPath() throws {
         let scratch = Scratch()
         scratch.write("flag/a.lua", "return scrim.plugin { name = 'a', from = 'flag' }")
