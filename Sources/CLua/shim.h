@@ -14,7 +14,85 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/*
+ * Limits (design section 7). One scrim_limits per state is the allocator's userdata: it
+ * counts the bytes Lua holds and refuses an allocation that would pass `memory_cap` (0: no
+ * cap), which Lua reports as a memory error in the running code — the process goes on. While
+ * the host runs a callback it installs scrim_budget_hook, which counts instructions in steps
+ * and raises an error in the running Lua code once `instruction_budget` is spent.
+ */
+typedef struct scrim_limits {
+    size_t memory_used;
+    size_t memory_cap;
+    size_t memory_peak;
+    /* The cap applies only while Lua code of a callback runs: never to the host's own pushes
+       or inside native functions, where a memory error would unwind through Swift frames. */
+    int enforcing;
+    long long instructions;
+    long long instruction_budget;
+} scrim_limits;
+
+#define SCRIM_HOOK_STEP 1000
+
+static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    scrim_limits *limits = (scrim_limits *)ud;
+    size_t old = ptr ? osize : 0;
+    void *block;
+    if (nsize == 0) {
+        free(ptr);
+        limits->memory_used -= old;
+        return NULL;
+    }
+    if (limits->enforcing && limits->memory_cap > 0 && nsize > old && limits->memory_used - old + nsize > limits->memory_cap) return NULL;
+    block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    limits->memory_used = limits->memory_used - old + nsize;
+    if (limits->memory_used > limits->memory_peak) limits->memory_peak = limits->memory_used;
+    return block;
+}
+
+static int scrim_panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "scrim: unprotected Lua error: %s\n", message ? message : "(not a string)");
+    return 0;
+}
+
+static inline lua_State *scrim_newstate(scrim_limits *limits) {
+    lua_State *L = lua_newstate(scrim_alloc, limits);
+    if (L) lua_atpanic(L, scrim_panic);
+    return L;
+}
+
+static void scrim_budget_hook(lua_State *L, lua_Debug *ar) {
+    void *ud;
+    scrim_limits *limits;
+    (void)ar;
+    lua_getallocf(L, &ud);
+    limits = (scrim_limits *)ud;
+    limits->instructions += lua_gethookcount(L);
+    if (limits->instruction_budget > 0 && limits->instructions > limits->instruction_budget) {
+        /* From now on every instruction raises again, so code that catches the error with
+           pcall stops at its next instruction too. */
+        lua_sethook(L, scrim_budget_hook, LUA_MASKCOUNT, 1);
+        luaL_where(L, 0);
+        lua_pushfstring(L, "callback stopped: it ran past its budget of %I Lua instructions",
+                        (lua_Integer)limits->instruction_budget);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+/* Starts counting for a callback (the hook stays for the coroutines it creates). */
+static inline void scrim_budget_start(lua_State *L, scrim_limits *limits) {
+    limits->instructions = 0;
+    lua_sethook(L, scrim_budget_hook, LUA_MASKCOUNT, SCRIM_HOOK_STEP);
+}
+
+static inline void scrim_budget_stop(lua_State *L) { lua_sethook(L, NULL, 0, 0); }
 
 /* A Swift function callable from Lua: returns the number of results, or one of the codes below. */
 typedef int (*scrim_native_fn)(lua_State *L);
@@ -26,7 +104,13 @@ typedef int (*scrim_native_fn)(lua_State *L);
 
 static int scrim_trampoline(lua_State *L) {
     scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
-    int n = fn(L);
+    void *ud;
+    int enforcing, n;
+    lua_getallocf(L, &ud);
+    enforcing = ((scrim_limits *)ud)->enforcing;
+    ((scrim_limits *)ud)->enforcing = 0;
+    n = fn(L);
+    ((scrim_limits *)ud)->enforcing = enforcing;
     if (n == SCRIM_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);

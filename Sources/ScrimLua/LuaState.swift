@@ -21,10 +21,20 @@ public final class LuaState {
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     var isClosing = false
 
-    public init() {
-        guard let state = luaL_newstate() else { fatalError("Lua could not allocate its state") }
+    /// The allocator's counters and the limits (see `LuaLimits`); outlives the state.
+    private let counters: UnsafeMutablePointer<scrim_limits>
+    /// How deep in budgeted calls the state is; the budget runs from the outermost.
+    private var budgetDepth = 0
+    private var budgetThread: OpaquePointer?
+
+    public init(limits: LuaLimits = .standard) {
+        counters = .allocate(capacity: 1)
+        counters.initialize(to: scrim_limits())
+        guard let state = scrim_newstate(counters) else { fatalError("Lua could not allocate its state") }
         L = state
         mainThread = state
+        self.limits = limits
+        applyLimits()
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         armCollectionSentinel()
@@ -33,6 +43,45 @@ public final class LuaState {
     deinit {
         isClosing = true
         lua_close(mainThread)
+        counters.deinitialize(count: 1)
+        counters.deallocate()
+    }
+
+    // MARK: Limits
+
+    /// The instruction budget of a callback and the memory cap; changeable at any time.
+    public var limits: LuaLimits {
+        didSet { applyLimits() }
+    }
+
+    private func applyLimits() {
+        counters.pointee.instruction_budget = Int64(limits.instructionBudget ?? 0)
+        counters.pointee.memory_cap = limits.memoryCap ?? 0
+    }
+
+    /// Bytes Lua holds now, and the most it has held.
+    public var memoryUsed: Int { counters.pointee.memory_used }
+    public var memoryPeak: Int { counters.pointee.memory_peak }
+
+    /// `protectedCall` for a callback: the outermost one starts the instruction budget, and
+    /// the memory cap applies while its Lua code runs.
+    public func budgetedCall(nargs: Int32, nresults: Int32) -> LuaError? {
+        let enforcing = counters.pointee.enforcing
+        if budgetDepth == 0, limits.instructionBudget != nil {
+            budgetThread = L
+            scrim_budget_start(L, counters)
+        }
+        budgetDepth += 1
+        counters.pointee.enforcing = limits.memoryCap == nil ? 0 : 1
+        defer {
+            counters.pointee.enforcing = enforcing
+            budgetDepth -= 1
+            if budgetDepth == 0, let thread = budgetThread {
+                scrim_budget_stop(thread)
+                budgetThread = nil
+            }
+        }
+        return protectedCall(nargs: nargs, nresults: nresults)
     }
 
     /// The `LuaState` that owns `L` (any of its threads).
@@ -134,7 +183,10 @@ public final class LuaState {
         let table = lua_absindex(L, index)
         guard lua_type(L, table) == LUA_TTABLE else {
             // The message handler itself failed (LUA_ERRERR) or memory ran out before it ran.
-            let text = string(at: table) ?? (status == LUA_ERRMEM ? "not enough memory" : "error in error handling")
+            var text = string(at: table) ?? (status == LUA_ERRMEM ? "not enough memory" : "error in error handling")
+            if status == LUA_ERRMEM, let cap = limits.memoryCap, counters.pointee.enforcing != 0 {
+                text += " (the runtime's Lua memory cap of \(LuaLimits.describe(bytes: cap)) is reached)"
+            }
             return LuaError(message: text)
         }
         lua_getfield(L, table, "message")

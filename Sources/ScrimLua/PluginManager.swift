@@ -112,7 +112,7 @@ public final class PluginManager {
         try pushEnvironment(folder: URL(fileURLWithPath: file).deletingLastPathComponent().path,
                             permissions: grants[expectedName ?? PluginManager.fileName(of: file)] ?? [])
         lua_setupvalue(L, -2, 1)
-        if let error = lua.protectedCall(nargs: 0, nresults: 1) { throw error }
+        if let error = lua.budgetedCall(nargs: 0, nresults: 1) { throw error }
 
         runtime.internals.push()
         lua.rawField("isPlugin", of: -1)

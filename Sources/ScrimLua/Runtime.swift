@@ -44,10 +44,12 @@ public final class Runtime {
     var presentationControllerClass: LuaRef!
     var animatorClass: LuaRef!
 
-    /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in order).
-    public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = []) {
+    /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in
+    /// order), its Lua code held to `limits`.
+    public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = [],
+                limits: LuaLimits = .standard) {
         application = Application(clock: clock, device: device)
-        lua = LuaState()
+        lua = LuaState(limits: limits)
         plugins = PluginManager(searchPaths: pluginPaths)
         plugins.runtime = self
         installSurface()
@@ -98,7 +100,7 @@ public final class Runtime {
     /// any were asked for, are then on the stack).
     @discardableResult
     func callLua(nargs: Int32, nresults: Int32 = 0, controller: ViewController?, callback: String) -> Bool {
-        guard let error = lua.protectedCall(nargs: nargs, nresults: nresults) else { return true }
+        guard let error = lua.budgetedCall(nargs: nargs, nresults: nresults) else { return true }
         reportScriptError(error, controller: controller, callback: callback)
         return false
     }

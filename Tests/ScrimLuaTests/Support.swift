@@ -7,8 +7,8 @@ final class Harness {
     let runtime: Runtime
     private(set) var errors: [String] = []
 
-    init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15) {
-        runtime = Runtime(device: device, pluginPaths: pluginPaths)
+    init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15, limits: LuaLimits = .standard) {
+        runtime = Runtime(device: device, pluginPaths: pluginPaths, limits: limits)
         runtime.errorOutput = { [unowned self] in errors.append($0) }
     }
 
