@@ -33,7 +33,34 @@ struct RunCommand: ParsableCommand {
         valueName: "name=permissions"))
     var grants: [String] = []
 
+    @Flag(name: .customLong("no-limits"), help: "Lift the instruction budget per callback and the Lua memory cap, to debug exactly as UIKit would run.")
+    var noLimits = false
+
+    @Option(name: .customLong("instruction-budget"), help: ArgumentHelp("Lua instructions one callback may run (default 10000000).", valueName: "n"))
+    var instructionBudget: Int?
+
+    @Option(name: .customLong("memory-cap"), help: ArgumentHelp("Megabytes of memory the runtime's Lua code may hold (default 256).", valueName: "mb"))
+    var memoryCap: Int?
+
+    /// The limits the options ask for.
+    var limits: LuaLimits {
+        if noLimits { return .none }
+        var limits = LuaLimits.standard
+        if let instructionBudget { limits.instructionBudget = instructionBudget }
+        if let memoryCap { limits.memoryCap = memoryCap << 20 }
+        return limits
+    }
+
     func validate() throws {
+        if let instructionBudget, instructionBudget < 1000 {
+            throw ValidationError("--instruction-budget must be at least 1000, got \(instructionBudget)")
+        }
+        if let memoryCap, !(1...1 << 20).contains(memoryCap) {
+            throw ValidationError("--memory-cap must be between 1 and 1048576 megabytes, got \(memoryCap)")
+        }
+        if noLimits, instructionBudget != nil || memoryCap != nil {
+            throw ValidationError("--no-limits cannot be combined with --instruction-budget or --memory-cap")
+        }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
         _ = try parsedGrants()
     }
@@ -59,7 +86,7 @@ struct RunCommand: ParsableCommand {
             throw CLIError("--plugins \(folder): no such folder")
         }
         let runtime = Runtime(clock: VirtualClock(fps: fps),
-                              pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders))
+                              pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
         for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
         var writer: TraceWriter?
         if let trace {
