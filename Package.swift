@@ -27,7 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "ScrimBenchmarks", dependencies: ["ScrimCore"], path: "Benchmarks/ScrimBenchmarks"),
+        .executableTarget(name: "ScrimBenchmarks", dependencies: ["ScrimCore", "ScrimLua"], path: "Benchmarks/ScrimBenchmarks"),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
         .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI"]),

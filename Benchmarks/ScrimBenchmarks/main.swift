@@ -2,6 +2,7 @@
 // so the figure holds on a noisy machine. Run: swift run -c release scrim-benchmarks
 import Foundation
 import ScrimCore
+import ScrimLua
 
 /// The median of `runs` timings of `body`, in seconds.
 func median(runs: Int, _ body: () -> Void) -> Double {
@@ -60,8 +61,38 @@ func animationTick(views count: Int = 10_000, frames: Int = 60, runs: Int = 7) {
                  count, perFrame, basePerFrame, scrim / baseline))
 }
 
+/// What the limits add to a callback: 1,000 Lua controllers each receive `didReceiveMemoryWarning`
+/// (a short override, then one looping 1,000 times), with the standard limits and with none.
+func limitsCost(runs: Int = 7, rounds: Int = 20) {
+    func measure(_ limits: LuaLimits, loop: Int) -> Double {
+        let runtime = Runtime(limits: limits)
+        _ = try! runtime.eval("""
+            controllers = {}
+            for i = 1, 1000 do
+              controllers[i] = ViewController{ name = "vc" .. i, didReceiveMemoryWarning = function(self)
+                local n = self.count or 0
+                for _ = 1, \(loop) do n = n + 1 end
+                self.count = n
+              end }
+            end
+            """)
+        return median(runs: runs) {
+            for _ in 0..<rounds { runtime.application.simulateMemoryWarning() }
+        }
+    }
+    for loop in [0, 1000] {
+        let limited = measure(.standard, loop: loop), free = measure(.none, loop: loop)
+        let calls = Double(1000 * rounds)
+        print(String(format: "limits cost     override looping %4d times: %.2f µs/call with limits, %.2f µs without, ratio %.2f",
+                     loop, limited / calls * 1e6, free / calls * 1e6, limited / free))
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 if arguments.isEmpty || arguments.contains("animation-tick") || quick {
     animationTick(frames: quick ? 2 : 60, runs: quick ? 1 : 7)
+}
+if arguments.isEmpty || arguments.contains("limits") || quick {
+    limitsCost(runs: quick ? 1 : 7, rounds: quick ? 1 : 20)
 }
