@@ -98,3 +98,23 @@ extension Runtime {
         return 1
     }
 }
+
+extension Runtime {
+    /// Pushes what a Lua delegate receives for `animator`: its table when Lua made it, else nil.
+    func pushAnimatorArgument(_ animator: AnimatedTransitioning) {
+        if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+    }
+
+    /// The interaction controller a Lua delegate returned, on top of the stack (popped when it
+    /// is a table): a percent-driven interaction, a native one, or a table with
+    /// `startInteractiveTransition`; nil (not interactive) for anything else.
+    func popInteractionController(tracedAs traceName: String) -> InteractiveTransitioning? {
+        if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
+            percentDriven.luaTraceName = traceName
+            return percentDriven
+        }
+        if let native = (try? lua.object(at: -1)) as? InteractiveTransitioning { return native }
+        guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+        return LuaInteractionController(runtime: self, table: LuaRef(popping: lua), traceName: traceName)
+    }
+}

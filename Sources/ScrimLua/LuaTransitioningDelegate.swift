@@ -75,16 +75,10 @@ final class LuaTransitioningDelegate: TransitioningDelegate {
         let top = lua.top
         defer { lua.top = top }
         guard runtime.callMethod(method, table: pushTable, self: { table.push() }, arguments: {
-            if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+            runtime.pushAnimatorArgument(animator)
             return 1
         }, nresults: 1, controller: nil) else { return nil }
-        if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
-            percentDriven.luaTraceName = traceName
-            return percentDriven
-        }
-        if let native = (try? lua.object(at: -1)) as? InteractiveTransitioning { return native }
-        guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
-        return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+        return runtime.popInteractionController(tracedAs: traceName)
     }
 
     private func animator(from method: String, controller: ViewController, _ arguments: [AnyObject?]) -> AnimatedTransitioning? {

@@ -45,15 +45,10 @@ final class LuaNavigationDelegate: NavigationControllerDelegate {
             defer { lua.top = top }
             guard runtime.callMethod("interactionController", table: pushTable, self: { table.push() }, arguments: {
                 lua.push(object: nav)
-                if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+                runtime.pushAnimatorArgument(animator)
                 return 2
             }, nresults: 1, controller: nav.topViewController) else { return nil }
-            if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
-                percentDriven.luaTraceName = traceName
-                return percentDriven
-            }
-            guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
-            return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+            return runtime.popInteractionController(tracedAs: traceName)
         }
     }
 }
@@ -226,15 +221,10 @@ final class LuaTabBarDelegate: TabBarControllerDelegate {
             defer { lua.top = top }
             guard runtime.callMethod("interactionController", table: pushTable, self: { table.push() }, arguments: {
                 lua.push(object: tabs)
-                if let luaAnimator = animator as? LuaAnimator { luaAnimator.table.push() } else { lua_pushnil(lua.L) }
+                runtime.pushAnimatorArgument(animator)
                 return 2
             }, nresults: 1, controller: tabs.selectedViewController) else { return nil }
-            if let percentDriven = (try? lua.object(at: -1)) as? LuaPercentDrivenInteraction {
-                percentDriven.luaTraceName = traceName
-                return percentDriven
-            }
-            guard lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
-            return LuaInteractionController(runtime: runtime, table: LuaRef(popping: lua), traceName: traceName)
+            return runtime.popInteractionController(tracedAs: traceName)
         }
     }
 }

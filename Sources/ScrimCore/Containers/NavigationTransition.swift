@@ -82,19 +82,10 @@ final class NavigationTransition: ControllerTransition {
             to.view.frame = content.bounds
             to.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             if to.view.superview !== content { content.addSubview(to.view) }
-            from.endAppearance()
-            to.endAppearance()
         } else {
             to.viewIfLoaded?.removeFromSuperview()
-            // As in UIKit: the revealed controller disappears again, the old top reappears.
-            to.changeAppearance(appearing: false, animated: animated)
-            to.endAppearance()
-            from.changeAppearance(appearing: true, animated: animated)
-            from.isAppearingSent = true
-            from.endAppearance()
         }
-        from.externalAppearanceDrivers -= 1
-        to.externalAppearanceDrivers -= 1
+        endSwitchAppearances(from: from, to: to, completed: didComplete, animated: animated)
     }
 
     override func didEnd(_ didComplete: Bool) {

@@ -254,18 +254,10 @@ final class TabTransition: ControllerTransition {
             if from.viewIfLoaded?.superview === content { from.view.removeFromSuperview() }
             if to.view.superview !== content { tabBarController.place(to) }
             to.view.frame = content.bounds
-            from.endAppearance()
-            to.endAppearance()
         } else {
             to.viewIfLoaded?.removeFromSuperview()
-            to.changeAppearance(appearing: false, animated: true)
-            to.endAppearance()
-            from.changeAppearance(appearing: true, animated: true)
-            from.isAppearingSent = true
-            from.endAppearance()
         }
-        from.externalAppearanceDrivers -= 1
-        to.externalAppearanceDrivers -= 1
+        endSwitchAppearances(from: from, to: to, completed: didComplete, animated: true)
     }
 
     override func didEnd(_ didComplete: Bool) {

@@ -185,3 +185,23 @@ class ControllerTransition: CoordinatedTransition {
         coordinator = nil
     }
 }
+
+extension ControllerTransition {
+    /// Ends the appearance cycles a container's switch from `from` to `to` began (views already
+    /// in place) and gives appearance back to the views: completed, `from` has disappeared and
+    /// `to` appeared; cancelled, `to` disappears again and `from` reappears, as in UIKit.
+    func endSwitchAppearances(from: ViewController, to: ViewController, completed: Bool, animated: Bool) {
+        if completed {
+            from.endAppearance()
+            to.endAppearance()
+        } else {
+            to.changeAppearance(appearing: false, animated: animated)
+            to.endAppearance()
+            from.changeAppearance(appearing: true, animated: animated)
+            from.isAppearingSent = true
+            from.endAppearance()
+        }
+        from.externalAppearanceDrivers -= 1
+        to.externalAppearanceDrivers -= 1
+    }
+}
