@@ -24,10 +24,7 @@ final class NavigationTransition: ControllerTransition {
             if operation == .pop { removed.reversed().forEach { $0.willMove(toParent: nil) } }
             to.loadViewIfNeeded()
             let (context, coordinator) = prepare(in: navigationController.contentView)
-            from.activeTransition = self
-            to.activeTransition = self
-            from.externalAppearanceDrivers += 1
-            to.externalAppearanceDrivers += 1
+            beginSwitch(from: from, to: to)
             from.changeAppearance(appearing: false, animated: animated)
             to.changeAppearance(appearing: true, animated: animated)
             runAnimations(context, coordinator)

@@ -227,10 +227,7 @@ final class TabTransition: ControllerTransition {
         starting {
             to.loadViewIfNeeded()
             let (context, coordinator) = prepare(in: tabBarController.contentView)
-            from.activeTransition = self
-            to.activeTransition = self
-            from.externalAppearanceDrivers += 1
-            to.externalAppearanceDrivers += 1
+            beginSwitch(from: from, to: to)
             to.changeAppearance(appearing: true, animated: true)
             from.changeAppearance(appearing: false, animated: true)
             runAnimations(context, coordinator)

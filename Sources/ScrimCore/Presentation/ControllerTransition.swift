@@ -187,6 +187,16 @@ class ControllerTransition: CoordinatedTransition {
 }
 
 extension ControllerTransition {
+    /// A container's switch from `from` to `to` takes over both controllers: their transition
+    /// is this one, and their appearance follows it rather than their views until
+    /// `endSwitchAppearances`.
+    func beginSwitch(from: ViewController, to: ViewController) {
+        from.activeTransition = self
+        to.activeTransition = self
+        from.externalAppearanceDrivers += 1
+        to.externalAppearanceDrivers += 1
+    }
+
     /// Ends the appearance cycles a container's switch from `from` to `to` began (views already
     /// in place) and gives appearance back to the views: completed, `from` has disappeared and
     /// `to` appeared; cancelled, `to` disappears again and `from` reappears, as in UIKit.
