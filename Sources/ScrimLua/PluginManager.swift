@@ -12,6 +12,8 @@ public final class PluginManager {
     /// What plugins may do beyond the sandbox, by plugin name.
     public private(set) var grants: [String: PluginPermissions] = [:]
     weak var runtime: Runtime?
+    /// The modules required by each plugin main chunk running now, innermost last.
+    var requiredModules: [[String]] = []
 
     init(searchPaths: [String]) {
         self.searchPaths = searchPaths
@@ -101,24 +103,99 @@ public final class PluginManager {
         return String(absolute.dropFirst(directory.count + 1))
     }
 
-    /// Runs a plugin file in its own environment (globals read through to the scenario's)
-    /// and registers what it returns.
+    /// Runs a plugin file and registers what it returns.
     private func run(file: String, expectedName: String?) throws(LuaError) -> Plugin {
+        guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        let top = lua.top
+        defer { lua.top = top }
+        let result = try execute(file: file, expectedName: expectedName, previousClasses: nil)
+        if let existing = plugin(named: result.name) {
+            throw LuaError(message: "\(file): a plugin named '\(result.name)' is already loaded from \(existing.path)")
+        }
+        exposeContainerClass(of: result.name)
+        let plugin = Plugin(name: result.name, version: result.version, path: file, exports: LuaRef(popping: lua),
+                            classes: result.classes, watchedFiles: watchedFiles(of: file, modules: result.modules))
+        loaded.append(plugin)
+        runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
+            ("name", .string(result.name)), ("version", result.version.map { .string($0) } ?? .null), ("path", .string(file)),
+        ])
+        return plugin
+    }
+
+    /// What running a plugin file gave: its exports (left on the stack) and these.
+    struct PluginRun {
+        let name: String
+        let version: String?
+        /// The classes it made, by `<class name>#<n>`.
+        let classes: LuaRef
+        /// The module files its main chunk required.
+        let modules: [String]
+    }
+
+    /// Runs a plugin file in a new sandboxed environment and checks that it returned
+    /// `scrim.plugin{…}` named `expectedName` (when given). Classes it makes are recorded;
+    /// those in `previousClasses` (the version it replaces) are refilled in place, and get their
+    /// old contents back when the run fails. On success the exports table is left on the stack.
+    func execute(file: String, expectedName: String?, previousClasses: LuaRef?,
+                 renamed: (String) -> String = { "was looked up as '\($0)'; the name must match the file or folder name" })
+        throws(LuaError) -> PluginRun {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
         let L = lua.L
         let top = lua.top
-        defer { lua.top = top }
         if let error = lua.loadFile(file, displayName: PluginManager.displayPath(file)) { throw error }
-        try pushEnvironment(folder: URL(fileURLWithPath: file).deletingLastPathComponent().path,
-                            permissions: grants[expectedName ?? PluginManager.fileName(of: file)] ?? [])
+        do {
+            try pushEnvironment(folder: URL(fileURLWithPath: file).deletingLastPathComponent().path,
+                                permissions: grants[expectedName ?? PluginManager.fileName(of: file)] ?? [])
+        } catch {
+            lua.top = top
+            throw error
+        }
         lua_setupvalue(L, -2, 1)
-        if let error = lua.budgetedCall(nargs: 0, nresults: 1) { throw error }
+        do {
+            try callInternal("beginPluginRun") {
+                if let previousClasses { previousClasses.push() } else { lua_pushnil(L) }
+                return 1
+            }
+        } catch {
+            lua.top = top
+            throw error
+        }
+        requiredModules.append([])
+        var failure = lua.budgetedCall(nargs: 0, nresults: 1)
+        let modules = requiredModules.removeLast()
+        var name = "", version: String?
+        if failure == nil {
+            do throws(LuaError) {
+                (name, version) = try checkDeclaration(file: file, expectedName: expectedName, renamed: renamed)
+            } catch {
+                failure = error
+            }
+        }
+        do {
+            try callInternal("endPluginRun", results: 1) {
+                lua_pushboolean(L, failure == nil ? 1 : 0)
+                return 1
+            }
+        } catch {
+            failure = failure ?? error
+        }
+        if let failure {
+            lua.top = top
+            throw failure
+        }
+        let classes = LuaRef(popping: lua)
+        return PluginRun(name: name, version: version, classes: classes, modules: modules)
+    }
 
-        runtime.internals.push()
-        lua.rawField("isPlugin", of: -1)
-        scrim_remove(L, -2)
-        lua_pushvalue(L, -2)
-        if let error = lua.protectedCall(nargs: 1, nresults: 1) { throw error }
+    /// The name and version the table on top of the stack declares, if it is a plugin.
+    private func checkDeclaration(file: String, expectedName: String?, renamed: (String) -> String)
+        throws(LuaError) -> (String, String?) {
+        guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        let L = lua.L
+        try callInternal("isPlugin", results: 1) {
+            lua_pushvalue(L, -2)
+            return 1
+        }
         let isPlugin = lua_toboolean(L, -1) != 0
         scrim_pop(L, 1)
         guard isPlugin else {
@@ -130,18 +207,31 @@ public final class PluginManager {
         let version = lua_type(L, -1) == LUA_TNIL ? nil : runtime.describe(at: -1)
         scrim_pop(L, 2)
         if let expectedName, name != expectedName {
-            throw LuaError(message: "\(file): declares plugin '\(name)' but was looked up as '\(expectedName)'; the name must match the file or folder name")
+            throw LuaError(message: "\(file): declares plugin '\(name)' but \(renamed(expectedName))")
         }
-        if let existing = plugin(named: name) {
-            throw LuaError(message: "\(file): a plugin named '\(name)' is already loaded from \(existing.path)")
+        return (name, version)
+    }
+
+    /// Calls `internals[name]` with the arguments `arguments` pushes, leaving `results` results.
+    /// It can fail only for want of memory.
+    func callInternal(_ name: String, results: Int32 = 0, arguments: () -> Int32) throws(LuaError) {
+        guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        runtime.internals.push()
+        lua.rawField(name, of: -1)
+        scrim_remove(lua.L, -2)
+        let count = arguments()
+        if let error = lua.protectedCall(nargs: count, nresults: results) { throw error }
+    }
+
+    /// The files to watch for a plugin run from `file`: the file itself, or its folder for a
+    /// folder plugin, and the modules it required from elsewhere.
+    func watchedFiles(of file: String, modules: [String]) -> [String] {
+        let main = file.hasSuffix("/init.lua") ? URL(fileURLWithPath: file).deletingLastPathComponent().path : file
+        var files = [main]
+        for module in modules where !files.contains(module) && !module.hasPrefix(main + "/") {
+            files.append(module)
         }
-        exposeContainerClass(of: name)
-        let plugin = Plugin(name: name, version: version, path: file, exports: LuaRef(popping: lua))
-        loaded.append(plugin)
-        runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
-            ("name", .string(name)), ("version", version.map { .string($0) } ?? .null), ("path", .string(file)),
-        ])
-        return plugin
+        return files
     }
 }
 
@@ -164,7 +254,7 @@ extension PluginManager {
     /// A plugin's `container` class (on top of the stack: the plugin's table) becomes a global
     /// under its class name, so `CardStack{…}` works once the plugin is loaded — unless that
     /// global is taken.
-    fileprivate func exposeContainerClass(of plugin: String) {
+    func exposeContainerClass(of plugin: String) {
         guard let lua = runtime?.lua else { return }
         let L = lua.L
         let top = lua.top

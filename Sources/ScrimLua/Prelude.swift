@@ -84,11 +84,10 @@ function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
 -- class's own metatable has `__index = superclass` and `__call = new`. Metamethods are copied
 -- down so instances of subclasses keep them.
 
-local ClassMeta = {}
 local classesByName = setmetatable({}, { __mode = "v" })
 
-local function makeClass(parent, name)
-  local cls = {}
+-- Makes `cls` (a new or emptied table) a class named `name` under `parent`.
+local function initClass(cls, parent, name)
   if parent then
     for key, value in pairs(parent) do
       if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name" then
@@ -102,6 +101,45 @@ local function makeClass(parent, name)
   cls.new = function(...) return cls.__construct(cls, ...) end
   return setmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
                              __tostring = function() return "class " .. name end })
+end
+
+local function makeClass(parent, name) return initClass({}, parent, name) end
+
+-- Plugin runs. While a plugin's main chunk runs, the classes it makes are recorded under
+-- `<name>#<n>` (the n-th class of that name it makes). When the plugin is reloaded, `extend`
+-- hands the new version the *same* tables, emptied and refilled, so live instances follow the
+-- new methods; a failed reload puts the old contents back.
+
+local runs = {}
+
+local function saveContents(t)
+  local fields = {}
+  for key, value in next, t do fields[key] = value end
+  return { fields = fields, metatable = getmetatable(t) }
+end
+
+local function restoreContents(t, saved)
+  for key in next, t do rawset(t, key, nil) end
+  for key, value in next, saved.fields do rawset(t, key, value) end
+  setmetatable(t, saved.metatable)
+end
+
+-- The class `cls:extend(name)` makes inside the plugin run `run`.
+local function classInRun(run, parent, name)
+  local count = (run.counts[name] or 0) + 1
+  run.counts[name] = count
+  local key = name .. "#" .. count
+  local existing = run.previous[key]
+  local cls
+  if existing and not run.saved[existing] and existing ~= parent then
+    run.saved[existing] = saveContents(existing)
+    for field in next, existing do rawset(existing, field, nil) end
+    cls = initClass(existing, parent, name)
+  else
+    cls = makeClass(parent, name)
+  end
+  run.classes[key] = cls
+  return cls
 end
 
 local Object = makeClass(nil, "Object")
@@ -120,7 +158,8 @@ function Object.extend(cls, name)
   if name ~= nil and type(name) ~= "string" then
     error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
   end
-  local subclass = makeClass(cls, name or cls.__name)
+  local run = runs[#runs]
+  local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)
   if name then classesByName[name] = subclass end
   return subclass
 end
@@ -226,9 +265,70 @@ function scrim.plugin(spec)
   return spec
 end
 
+-- Starts recording a plugin run; `previous` is the class registry of the version it replaces.
+local function beginPluginRun(previous)
+  runs[#runs + 1] = { previous = previous or {}, classes = {}, counts = {}, saved = {} }
+end
+
+-- Ends the innermost run. Kept: returns its class registry. Not kept: the classes it reused
+-- get their old contents back.
+local function endPluginRun(keep)
+  local run = table.remove(runs)
+  if keep then return run.classes end
+  for cls, saved in next, run.saved do restoreContents(cls, saved) end
+  return nil
+end
+
+local function isClass(t) return rawget(t, "__index") == t end
+
+-- Makes `old` hold what `new` holds, recursing into tables both have under the same key
+-- (classes excepted: reloads keep their identity), so references into `old` see the new code.
+local function patchTable(old, new, seen)
+  if seen[old] then return end
+  seen[old] = true
+  for key in next, old do
+    if rawget(new, key) == nil then rawset(old, key, nil) end
+  end
+  for key, value in next, new do
+    local current = rawget(old, key)
+    if type(value) == "table" and type(current) == "table" and current ~= value
+       and not isClass(value) and not isClass(current) and getmetatable(current) == getmetatable(value) then
+      patchTable(current, value, seen)
+    else
+      rawset(old, key, value)
+    end
+  end
+end
+
+-- Swaps a reloaded plugin's exports into the live table `old`. Its `state` survives: the old
+-- state's fields are copied into the new version's state table (fields only the new one has
+-- keep their new values), unless the new version says `keepState = false`. Returns the old state.
+local function swapPlugin(old, new)
+  local oldState, newState = rawget(old, "state"), rawget(new, "state")
+  local state = newState
+  if rawget(new, "keepState") ~= false then
+    if type(oldState) == "table" and type(newState) == "table" then
+      if oldState ~= newState then
+        for key, value in next, oldState do rawset(newState, key, value) end
+      end
+    elseif oldState ~= nil then
+      state = oldState
+    end
+  end
+  local seen = {}
+  if type(oldState) == "table" then seen[oldState] = true end
+  patchTable(old, new, seen)
+  rawset(old, "state", state)
+  if getmetatable(old) ~= getmetatable(new) then pcall(setmetatable, old, getmetatable(new)) end
+  return oldState
+end
+
 return {
   isPlugin = function(value) return plugins[value] == true end,
   tostring = tostring,
+  beginPluginRun = beginPluginRun,
+  endPluginRun = endPluginRun,
+  swapPlugin = swapPlugin,
 }
 """#
 }

@@ -220,6 +220,7 @@ extension Runtime {
             for directory in plugins.searchPaths {
                 for candidate in ["\(directory)/\(relative).lua", "\(directory)/\(relative)/init.lua"] {
                     if FileManager.default.fileExists(atPath: candidate) {
+                        if !plugins.requiredModules.isEmpty { plugins.requiredModules[plugins.requiredModules.count - 1].append(candidate) }
                         call.state.push(PluginManager.displayPath(candidate))
                         return 1
                     }

@@ -208,6 +208,19 @@ extension Runtime {
             try plugins.load(path: path).exports.push()
             return 1
         }
+        lua.setFunction("reload", in: scrim) { [unowned self] call in
+            let name = try call.string(1)
+            guard let plugin = plugins.plugin(named: name) else {
+                throw call.argumentError(1, "no plugin named '\(name)' is loaded")
+            }
+            if let error = plugins.reload(plugin, trigger: .call) {
+                lua_pushboolean(call.L, 0)
+                call.state.push(error.message)
+                return 2
+            }
+            lua_pushboolean(call.L, 1)
+            return 1
+        }
         lua.setFunction("plugins", in: scrim) { [unowned self] call in
             lua_createtable(call.L, Int32(plugins.loaded.count), 0)
             for (offset, plugin) in plugins.loaded.enumerated() {
@@ -220,6 +233,8 @@ extension Runtime {
                 }
                 call.state.push(plugin.path)
                 lua_setfield(call.L, -2, "path")
+                lua_pushinteger(call.L, lua_Integer(plugin.reloadCount))
+                lua_setfield(call.L, -2, "reloadCount")
                 lua_rawseti(call.L, -2, lua_Integer(offset + 1))
             }
             return 1

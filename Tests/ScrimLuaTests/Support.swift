@@ -41,7 +41,7 @@ final class TemporaryFolder {
 
     init() {
         path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("scrim-tests-\(UUID().uuidString)").path
+            .appendingPathComponent("scrim-\(UUID().uuidString.prefix(8))").path
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

@@ -303,6 +303,9 @@ final class PresentationTransition: ControllerTransition {
 
     private func finishDismissal(_ didComplete: Bool, presenterTakesPart: Bool) {
         if didComplete {
+            // An animator may have put the presenter's view into the container (as full-screen
+            // animators do with the "to" view): it goes back where it lives before the container goes.
+            if presenterTakesPart { restorePresenterView() }
             presentationController.presentedView?.removeFromSuperview()
             for controller in [presented] + intermediates {
                 controller.activePresentationController?.containerView?.removeFromSuperview()
@@ -327,11 +330,17 @@ final class PresentationTransition: ControllerTransition {
         }
     }
 
-    /// Puts the presenter's view back where the presentation took it from.
+    /// Puts the presenter's view back where the presentation took it from, when it is out of
+    /// the hierarchy or inside the transition's container view.
     private func restorePresenterView() {
         let lowest = intermediates.first ?? presented
-        guard let view = presenting.viewIfLoaded, view.superview == nil,
+        guard let view = presenting.viewIfLoaded,
               let (superview, index) = lowest.activePresentationController?.presenterViewPlace else { return }
+        if let current = view.superview {
+            guard let container = presentationController.containerView, current === container || current.isDescendant(of: container)
+            else { return }
+            view.removeFromSuperview()
+        }
         superview.insertSubview(view, at: min(index, superview.subviews.count))
     }
 }
