@@ -201,6 +201,37 @@ final class SheetDelegate: TransitioningDelegate {
         #expect(root.viewIfLoaded?.window == nil)
     }
 
+    @Test func aFullScreenDismissalPutsThePresentersViewBackAfterTheAnimatorMovedIt() {
+        /// Adds the "to" view into the container on dismissal, as full-screen animators do.
+        final class CrossAnimator: AnimatedTransitioning {
+            func transitionDuration(using context: TransitionContext) -> Double { 0.2 }
+            func animateTransition(using context: TransitionContext) {
+                if let view = context.view(forKey: .to) { context.containerView.addSubview(view) }
+                try! context.viewController(forKey: .to).application.animate(duration: 0.2, animations: {}) { _ in
+                    context.completeTransition(true)
+                }
+            }
+        }
+        final class Delegate: TransitioningDelegate {
+            let animator = CrossAnimator()
+            var animationControllerForPresented: ((ViewController, ViewController, ViewController) -> AnimatedTransitioning?)? {
+                { [animator] _, _, _ in animator }
+            }
+            var animationControllerForDismissed: ((ViewController) -> AnimatedTransitioning?)? { { [animator] _ in animator } }
+        }
+        let (app, root) = presentationSetUp()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .custom
+        let delegate = Delegate()
+        modal.transitioningDelegate = delegate
+        root.present(modal)
+        app.run(seconds: 0.5)
+        modal.dismiss(animated: true)
+        app.run(seconds: 0.5)
+        #expect(root.viewIfLoaded?.superview === app.window)
+        #expect(app.window.subviews.count == 1)
+    }
+
     @Test func coordinatorCompletionsRunBeforeTheEndHook() {
         let (app, root) = presentationSetUp()
         let sheet = ViewController(app, name: "sheet")
