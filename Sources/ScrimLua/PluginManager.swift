@@ -14,6 +14,9 @@ public final class PluginManager {
     weak var runtime: Runtime?
     /// The modules required by each plugin main chunk running now, innermost last.
     var requiredModules: [[String]] = []
+    /// Watches plugin files while `isWatching`; `watchedSignature` tells when to re-list folders.
+    var watcher: FileWatcher?
+    var watchedSignature: [String]?
 
     init(searchPaths: [String]) {
         self.searchPaths = searchPaths
@@ -116,6 +119,7 @@ public final class PluginManager {
         let plugin = Plugin(name: result.name, version: result.version, path: file, exports: LuaRef(popping: lua),
                             classes: result.classes, watchedFiles: watchedFiles(of: file, modules: result.modules))
         loaded.append(plugin)
+        syncWatchedFolders()
         runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
             ("name", .string(result.name)), ("version", result.version.map { .string($0) } ?? .null), ("path", .string(file)),
         ])
@@ -226,9 +230,10 @@ public final class PluginManager {
     /// The files to watch for a plugin run from `file`: the file itself, or its folder for a
     /// folder plugin, and the modules it required from elsewhere.
     func watchedFiles(of file: String, modules: [String]) -> [String] {
-        let main = file.hasSuffix("/init.lua") ? URL(fileURLWithPath: file).deletingLastPathComponent().path : file
+        let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        let main = absolute(file.hasSuffix("/init.lua") ? URL(fileURLWithPath: file).deletingLastPathComponent().path : file)
         var files = [main]
-        for module in modules where !files.contains(module) && !module.hasPrefix(main + "/") {
+        for module in modules.map(absolute) where !files.contains(module) && !module.hasPrefix(main + "/") {
             files.append(module)
         }
         return files

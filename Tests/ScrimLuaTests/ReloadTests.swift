@@ -212,3 +212,71 @@ extension Harness {
         }
     }
 }
+
+@Suite struct FileWatchReloadTests {
+    /// Writes `contents` the way editors that save atomically do: a temporary file renamed over.
+    func saveAtomically(_ contents: String, to path: String) throws {
+        let temporary = (path as NSString).deletingLastPathComponent + "/.\((path as NSString).lastPathComponent).swp"
+        try contents.write(toFile: temporary, atomically: false, encoding: .utf8)
+        #expect(rename(temporary, path) == 0)
+    }
+
+    /// Truncates the file and writes it in place, as editors that keep the inode do.
+    func saveInPlace(_ contents: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(contents.utf8))
+        try handle.close()
+    }
+
+    @Test func anAtomicRenameSaveReloadsThePluginOnce() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("fade.lua", fadePlugin(version: 1, duration: 0.2, mark: "one"))
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run(scene + "live = plugin('fade').Fade.new()")
+        try h.runtime.plugins.startWatching()
+        #expect(h.runtime.plugins.reloadChangedPlugins() == [])
+        try saveAtomically(fadePlugin(version: 2, duration: 0.2, mark: "two"), to: file)
+        #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 5) == ["fade"])
+        #expect(try h.value("live:describe()") == "two")
+        let reloaded = try #require(h.runtime.trace.last)
+        #expect(reloaded.event == "pluginReloaded")
+        #expect(reloaded[arg: "trigger"] == .string("file"))
+        guard case .number(let latency)? = reloaded[arg: "latency"] else {
+            Issue.record("no latency in \(reloaded.jsonLine)")
+            return
+        }
+        #expect(latency >= 0.005 && latency < 5)
+        // One save, one reload: nothing more is pending.
+        #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 0.4) == [])
+    }
+
+    @Test func aTruncateThenWriteSaveReloadsOnceAndABrokenSaveKeepsTheOldVersion() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("fade.lua", fadePlugin(version: 1, duration: 0.2, mark: "one"))
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run(scene + "live = plugin('fade').Fade.new()")
+        try h.runtime.plugins.startWatching()
+        try saveInPlace(fadePlugin(version: 2, duration: 0.2, mark: "two"), to: file)
+        #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 5) == ["fade"])
+        #expect(try h.value("live:describe()") == "two")
+        try saveInPlace("return scrim.plugin {", to: file)
+        #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 5) == ["fade"])
+        #expect(h.runtime.trace.last?.event == "pluginReloadFailed")
+        #expect(h.runtime.trace.last?[arg: "where"] == .string("\(file):1"))
+        #expect(try h.value("live:describe()") == "two")
+        #expect(h.runtime.trace.filter { $0.event.hasPrefix("pluginReload") }.count == 2)
+    }
+
+    @Test func aChangedModuleOfAFolderPluginReloadsIt() throws {
+        let folder = TemporaryFolder()
+        folder.write("tiles/init.lua", "return scrim.plugin { name = 'tiles', size = require('tiles.size') }")
+        let module = folder.write("tiles/size.lua", "return 8")
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("plugin 'tiles'")
+        try h.runtime.plugins.startWatching()
+        try saveAtomically("return 16", to: module)
+        #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 5) == ["tiles"])
+        #expect(try h.value("plugin('tiles').size") == "16")
+    }
+}
