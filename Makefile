@@ -15,11 +15,12 @@ test: deps
 build: deps
 	$(SWIFT) build --product scrim
 
-# Lua 5.4's headers and library (pkg-config lua5.4), and pkg-config itself.
+# Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, and
+# pkg-config itself.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then \
-	  echo "Installing liblua5.4-dev and pkg-config with apt-get…"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4 || ! pkg-config --exists libedit; then \
+	  echo "Installing liblua5.4-dev, libedit-dev and pkg-config with apt-get…"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev pkg-config >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev pkg-config >/dev/null && \
 	  echo "Installed."; \
 	fi

@@ -18,12 +18,17 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibedit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "ScrimCore", "ScrimLua",
+                "ScrimCore", "ScrimLua", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 
 /*
  * Limits (design section 7). One scrim_limits per state is the allocator's userdata: it
@@ -190,5 +191,40 @@ static inline lua_Number scrim_tonumber(lua_State *L, int idx, int *isnum) { ret
 static inline lua_Integer scrim_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
 static inline void **scrim_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 static inline const char *scrim_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+
+/* Ctrl-C, as lua.c handles it: while the host evaluates user code it names the state in
+ * scrim_interrupt_target; SIGINT then sets a hook that raises "interrupted!" at the state's next
+ * instruction, call or return (never inside a native function). scrim_interrupt_count counts
+ * every SIGINT, so a host idle at a prompt can notice one. Used from ScrimLua only. */
+static lua_State *volatile scrim_interrupt_target = NULL;
+static volatile sig_atomic_t scrim_interrupt_count = 0;
+
+static void scrim_interrupt_raise(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted!");
+}
+
+static void scrim_interrupt_signal(int signal_number) {
+    (void)signal_number;
+    lua_State *L = scrim_interrupt_target;
+    scrim_interrupt_count++;
+    if (L) lua_sethook(L, scrim_interrupt_raise, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+static inline int scrim_interrupt_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = scrim_interrupt_signal;
+    sigemptyset(&action.sa_mask);
+    return sigaction(SIGINT, &action, NULL);
+}
+
+static inline void scrim_interrupt_arm(lua_State *L) { scrim_interrupt_target = L; }
+static inline void scrim_interrupt_disarm(lua_State *L) {
+    scrim_interrupt_target = NULL;
+    if (lua_gethook(L) == scrim_interrupt_raise) lua_sethook(L, NULL, 0, 0);
+}
+static inline int scrim_interrupt_signals(void) { return (int)scrim_interrupt_count; }
 
 #endif

@@ -19,8 +19,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The scenario script (a Lua file).")
     var script: String
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder of plugins; repeatable.", valueName: "dir"))
-    var pluginFolders: [String] = []
+    @OptionGroup var options: RuntimeOptions
 
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to a file, or - for standard output.", valueName: "file"))
     var trace: String?
@@ -28,66 +27,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Frames per second of the virtual clock.")
     var fps: Int = 60
 
-    @Option(name: .customLong("grant"), help: ArgumentHelp(
-        "Let plugin NAME do more than the sandbox allows: io, os, debug, binaryChunks, package or all, comma-separated; repeatable.",
-        valueName: "name=permissions"))
-    var grants: [String] = []
-
-    @Flag(name: .customLong("no-limits"), help: "Lift the instruction budget per callback and the Lua memory cap, to debug exactly as UIKit would run.")
-    var noLimits = false
-
-    @Option(name: .customLong("instruction-budget"), help: ArgumentHelp("Lua instructions one callback may run (default 10000000).", valueName: "n"))
-    var instructionBudget: Int?
-
-    @Option(name: .customLong("memory-cap"), help: ArgumentHelp("Megabytes of memory the runtime's Lua code may hold (default 256).", valueName: "mb"))
-    var memoryCap: Int?
-
-    /// The limits the options ask for.
-    var limits: LuaLimits {
-        if noLimits { return .none }
-        var limits = LuaLimits.standard
-        if let instructionBudget { limits.instructionBudget = instructionBudget }
-        if let memoryCap { limits.memoryCap = memoryCap << 20 }
-        return limits
-    }
-
     func validate() throws {
-        if let instructionBudget, instructionBudget < 1000 {
-            throw ValidationError("--instruction-budget must be at least 1000, got \(instructionBudget)")
-        }
-        if let memoryCap, !(1...1 << 20).contains(memoryCap) {
-            throw ValidationError("--memory-cap must be between 1 and 1048576 megabytes, got \(memoryCap)")
-        }
-        if noLimits, instructionBudget != nil || memoryCap != nil {
-            throw ValidationError("--no-limits cannot be combined with --instruction-budget or --memory-cap")
-        }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
-        _ = try parsedGrants()
-    }
-
-    /// `--grant name=io,os` values, by plugin name.
-    func parsedGrants() throws -> [(String, PluginPermissions)] {
-        try grants.map { grant in
-            let parts = grant.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw ValidationError("--grant \(grant): expected name=permissions, like --grant my-plugin=io,os")
-            }
-            do { return (parts[0], try PluginPermissions(parsing: parts[1])) } catch let error as LuaError {
-                throw ValidationError("--grant \(grant): \(error.message)")
-            }
-        }
     }
 
     func run() throws {
         guard FileManager.default.isReadableFile(atPath: script) else {
             throw CLIError("\(script): cannot read the scenario (no such file, or not readable)")
         }
-        for folder in pluginFolders where !FileManager.default.fileExists(atPath: folder) {
-            throw CLIError("--plugins \(folder): no such folder")
-        }
-        let runtime = Runtime(clock: VirtualClock(fps: fps),
-                              pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
-        for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
+        let runtime = try options.makeRuntime(clock: VirtualClock(fps: fps))
         var writer: TraceWriter?
         if let trace {
             writer = trace == "-" ? TraceWriter() : try TraceWriter(path: trace)

@@ -100,6 +100,9 @@ extension LuaState {
             }
         }
         lua_setfield(L, mt, "__methods")
+        // Every member's name, for the REPL's completion.
+        push(strings: (Array(cls.getters.keys) + cls.methods.map(\.name)).sorted())
+        lua_setfield(L, mt, "__members")
 
         setFunction("__index", in: mt, qualifiedName: cls.name) { call in
             let object = try call.object(1, Object.self, expected: cls.name)

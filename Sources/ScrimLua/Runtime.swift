@@ -15,6 +15,8 @@ public final class Runtime {
 
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!
+    /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).
+    var natives: LuaRef!
     /// `scrim.ViewController`, the base of Lua view-controller classes.
     var viewControllerClass: LuaRef!
     let viewClass = BridgedClass<View>("View")

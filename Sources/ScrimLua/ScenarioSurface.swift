@@ -75,6 +75,7 @@ extension Runtime {
         installSandboxNatives(in: -1)
         lua_pushvalue(L, -1)
         let native = LuaRef(popping: lua)
+        natives = native
         if let error = lua.load(source: Prelude.source, chunkName: Prelude.chunkName) {
             fatalError("the prelude does not compile: \(error)")
         }

@@ -18,6 +18,8 @@ open class ViewController {
     }
     /// The name the trace uses: given, or `<Type>#<n>`.
     public let name: String
+    /// The name of its class: the Swift type's, or the Lua class's for controllers made in Lua.
+    public let typeName: String
     public internal(set) weak var parent: ViewController?
     public internal(set) var children: [ViewController] = []
 
@@ -85,7 +87,8 @@ open class ViewController {
     /// `name` is given (default: the Swift type's name).
     public init(_ application: Application, name: String? = nil, typeName: String? = nil) {
         self.owningApplication = application
-        self.name = name ?? application.makeName(for: typeName ?? String(describing: type(of: self)))
+        self.typeName = typeName ?? String(describing: type(of: self))
+        self.name = name ?? application.makeName(for: self.typeName)
         self.traitCollection = application.window.traitCollection
         application.register(self)
     }

@@ -37,7 +37,7 @@ public final class Application {
     /// Runs `frames` run-loop turns, advancing a virtual clock by one frame before each.
     public func step(frames: Int = 1) {
         for _ in 0..<max(0, frames) {
-            virtualClock?.advance(frames: 1)
+            (clock as? AdvancingClock)?.advance(frames: 1)
             runTurn()
         }
     }
@@ -50,6 +50,14 @@ public final class Application {
     /// One run-loop turn at the clock's current time, for hosts that drive a real clock.
     public func tick() {
         runTurn()
+    }
+
+    /// Seconds until the run loop has work — one frame while blocks are queued or animations
+    /// run, else until the earliest timer — or nil when it has none. A host on a real clock
+    /// ticks when this comes due and idles otherwise.
+    public var secondsUntilNextTurn: Double? {
+        if runLoop.wantsNextFrame { return clock.frameDuration }
+        return runLoop.nextTimerFireTime.map { max(0, $0 - clock.now) }
     }
 
     private func runTurn() {

@@ -37,6 +37,15 @@ public final class RunLoop {
     /// Whether anything is queued, scheduled or observing frames.
     public var hasPendingWork: Bool { !queue.isEmpty || !timers.isEmpty || !frameObservers.isEmpty }
 
+    /// Whether the next turn has work at any time: queued blocks or frame observers.
+    var wantsNextFrame: Bool {
+        frameObservers.removeAll { $0.value == nil }
+        return !queue.isEmpty || !frameObservers.isEmpty
+    }
+
+    /// When the earliest timer fires, if any.
+    var nextTimerFireTime: Double? { timers.map(\.fire).min() }
+
     /// Runs one turn: the blocks queued before it, then the frame observers (animations
     /// advance), then the due timers, which so see this frame's on-screen values.
     func runTurn(at time: Double) {

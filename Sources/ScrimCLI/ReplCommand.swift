@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import ScrimCore
+import ScrimLua
+
+/// `scrim repl`: an interactive Lua REPL on a live runtime.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "An interactive Lua REPL on a live runtime.",
+        discussion: """
+            The runtime runs on the real clock, ticking at the frame rate while something animates \
+            and idle otherwise (:clock virtual stops it; :step runs frames). Loaded plugins are \
+            reloaded when their files change (:watch off stops it). Type :help for the commands. \
+            With a terminal, lines are edited with libedit, history is kept in ~/.scrim_history and \
+            Tab completes names; with piped input, lines are read without prompts. Ctrl-C interrupts \
+            a running chunk; Ctrl-D or :quit leaves.
+            """
+    )
+
+    @OptionGroup var options: RuntimeOptions
+
+    @Option(help: "Frames per second of the clock.")
+    var fps: Int = 60
+
+    @Option(help: ArgumentHelp("Run this scenario script first.", valueName: "script"))
+    var load: String?
+
+    func validate() throws {
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+    }
+
+    func run() throws {
+        let clock = SwitchableClock(mode: .real, fps: fps)
+        let runtime = try options.makeRuntime(clock: clock)
+        let session = ReplSession(runtime: runtime, clock: clock) { text in
+            print(text)
+            fflush(nil)
+        }
+        try? runtime.plugins.startWatching()
+        if let load {
+            do {
+                try runtime.runScript(at: load)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+        ReplLoop(session: session, clock: clock).run(interactive: isatty(0) == 1)
+    }
+}
+
+/// The runtime's side of the REPL: waits for input, file changes and frames, and handles each.
+private struct ReplLoop {
+    let session: ReplSession
+    let clock: SwitchableClock
+    var application: Application { session.runtime.application }
+    var plugins: PluginManager { session.runtime.plugins }
+
+    func run(interactive: Bool) {
+        _ = LuaState.handleInterrupts()
+        let input = ReplInput()
+        if interactive {
+            print("Scrim REPL on Lua 5.4 — :help for commands, Ctrl-D to leave")
+        }
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        input.start(interactive: interactive, historyFile: home.map { $0 + "/.scrim_history" })
+        var interrupts = LuaState.interruptSignals
+        var lastTick = clock.now
+        while !session.wantsQuit {
+            waitForWork(input: input, lastTick: lastTick)
+            if LuaState.interruptSignals != interrupts {
+                interrupts = LuaState.interruptSignals
+                if session.isContinuing {
+                    session.cancelPending()
+                    print("\n(unfinished chunk dropped)")
+                }
+            }
+            for event in input.takeEvents() {
+                switch event {
+                case .line(let line):
+                    session.submit(line)
+                    interrupts = LuaState.interruptSignals
+                    fflush(nil)
+                    if session.wantsQuit { return }
+                    input.lineDone(nextPrompt: session.prompt)
+                case .complete(let text):
+                    input.answerCompletion(session.completions(for: text))
+                case .end:
+                    return
+                }
+            }
+            reportReloads(plugins.reloadChangedPlugins())
+            if clock.mode == .real, let due = application.secondsUntilNextTurn,
+               clock.now >= lastTick + min(due, clock.frameDuration) || due == 0 {
+                application.tick()
+                lastTick = clock.now
+            }
+        }
+    }
+
+    /// Blocks until input arrives, a watched file changes, or the next frame or timer is due.
+    private func waitForWork(input: ReplInput, lastTick: Double) {
+        var timeout: Double? = nil
+        if clock.mode == .real, let due = application.secondsUntilNextTurn {
+            timeout = max(0, min(due, lastTick + clock.frameDuration - clock.now))
+        }
+        if let settle = plugins.secondsUntilChangesSettle { timeout = min(timeout ?? settle, settle) }
+        var descriptors = [pollfd(fd: input.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let watch = plugins.watchDescriptor { descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
+        let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
+        _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    }
+
+    private func reportReloads(_ names: [String]) {
+        for name in names {
+            guard let event = session.runtime.trace.last(where: { $0.event.hasPrefix("pluginReload") && $0[arg: "name"] == .string(name) }),
+                  event.event == "pluginReloaded" else { continue }
+            var line = "[reloaded \(name)"
+            if case .number(let latency)? = event[arg: "latency"] { line += " in \(String(format: "%.1f", latency * 1000)) ms" }
+            print(line + "]")
+        }
+        if !names.isEmpty { fflush(nil) }
+    }
+}

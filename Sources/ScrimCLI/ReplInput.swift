@@ -1,0 +1,109 @@
+import Foundation
+
+/// The REPL's input, read on a thread of its own so the runtime's thread stays free to tick the
+/// clock and reload plugins while the user types. Lines are handed over one at a time: the reader
+/// waits until the runtime has handled a line (and printed its output) before it shows the next
+/// prompt. `wakeDescriptor` becomes readable when something waits in `takeEvents`.
+final class ReplInput: @unchecked Sendable {
+    enum Event {
+        case line(String)
+        /// A completion request from the line editor: answer with `answerCompletion`.
+        case complete(String)
+        case end
+    }
+
+    /// The read end of the pipe that wakes the runtime's `poll`.
+    let wakeDescriptor: Int32
+    private let wakeWriter: Int32
+    private let lock = NSLock()
+    private var events: [Event] = []
+    private var prompt = "> "
+    private var completion: (names: [String], replacing: Int) = ([], 0)
+    private let lineHandled = DispatchSemaphore(value: 0)
+    private let completionReady = DispatchSemaphore(value: 0)
+
+    init() {
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        wakeDescriptor = ends[0]
+        wakeWriter = ends[1]
+        _ = fcntl(wakeDescriptor, F_SETFL, fcntl(wakeDescriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(wakeDescriptor)
+        close(wakeWriter)
+    }
+
+    /// Starts reading standard input: through libedit when it is a terminal (prompts, history in
+    /// `historyFile`, completion), else line by line without prompts.
+    func start(interactive: Bool, historyFile: String?) {
+        let thread = Thread { [self] in
+            // Ctrl-C goes to the runtime's thread, which interrupts the running Lua code.
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGINT)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            let editor = interactive ? LineEditor(historyFile: historyFile, complete: { [self] in requestCompletion($0) }) : nil
+            while true {
+                let line = editor.map { $0.readLine(prompt: currentPrompt) } ?? Swift.readLine(strippingNewline: true)
+                guard let line else { break }
+                post(.line(line))
+                lineHandled.wait()
+                editor?.saveHistory()
+            }
+            if interactive { print() }
+            post(.end)
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// The events waiting, oldest first.
+    func takeEvents() -> [Event] {
+        var byte: UInt8 = 0
+        while read(wakeDescriptor, &byte, 1) > 0 {}
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = events
+        events.removeAll()
+        return taken
+    }
+
+    /// Lets the reader go on to the next line, showing `prompt`.
+    func lineDone(nextPrompt: String) {
+        lock.lock()
+        prompt = nextPrompt
+        lock.unlock()
+        lineHandled.signal()
+    }
+
+    func answerCompletion(_ answer: (names: [String], replacing: Int)) {
+        lock.lock()
+        completion = answer
+        lock.unlock()
+        completionReady.signal()
+    }
+
+    private var currentPrompt: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return prompt
+    }
+
+    private func requestCompletion(_ text: String) -> (names: [String], replacing: Int) {
+        post(.complete(text))
+        completionReady.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return completion
+    }
+
+    private func post(_ event: Event) {
+        lock.lock()
+        events.append(event)
+        lock.unlock()
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+}

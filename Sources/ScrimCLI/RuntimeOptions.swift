@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import ScrimCore
+import ScrimLua
+
+/// The options every command that makes a runtime takes: plugin folders, grants and limits.
+struct RuntimeOptions: ParsableArguments {
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder of plugins; repeatable.", valueName: "dir"))
+    var pluginFolders: [String] = []
+
+    @Option(name: .customLong("grant"), help: ArgumentHelp(
+        "Let plugin NAME do more than the sandbox allows: io, os, debug, binaryChunks, package or all, comma-separated; repeatable.",
+        valueName: "name=permissions"))
+    var grants: [String] = []
+
+    @Flag(name: .customLong("no-limits"), help: "Lift the instruction budget per callback and the Lua memory cap, to debug exactly as UIKit would run.")
+    var noLimits = false
+
+    @Option(name: .customLong("instruction-budget"), help: ArgumentHelp("Lua instructions one callback may run (default 10000000).", valueName: "n"))
+    var instructionBudget: Int?
+
+    @Option(name: .customLong("memory-cap"), help: ArgumentHelp("Megabytes of memory the runtime's Lua code may hold (default 256).", valueName: "mb"))
+    var memoryCap: Int?
+
+    /// The limits the options ask for.
+    var limits: LuaLimits {
+        if noLimits { return .none }
+        var limits = LuaLimits.standard
+        if let instructionBudget { limits.instructionBudget = instructionBudget }
+        if let memoryCap { limits.memoryCap = memoryCap << 20 }
+        return limits
+    }
+
+    func validate() throws {
+        if let instructionBudget, instructionBudget < 1000 {
+            throw ValidationError("--instruction-budget must be at least 1000, got \(instructionBudget)")
+        }
+        if let memoryCap, !(1...1 << 20).contains(memoryCap) {
+            throw ValidationError("--memory-cap must be between 1 and 1048576 megabytes, got \(memoryCap)")
+        }
+        if noLimits, instructionBudget != nil || memoryCap != nil {
+            throw ValidationError("--no-limits cannot be combined with --instruction-budget or --memory-cap")
+        }
+        _ = try parsedGrants()
+    }
+
+    /// `--grant name=io,os` values, by plugin name.
+    func parsedGrants() throws -> [(String, PluginPermissions)] {
+        try grants.map { grant in
+            let parts = grant.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--grant \(grant): expected name=permissions, like --grant my-plugin=io,os")
+            }
+            do { return (parts[0], try PluginPermissions(parsing: parts[1])) } catch let error as LuaError {
+                throw ValidationError("--grant \(grant): \(error.message)")
+            }
+        }
+    }
+
+    /// A runtime on `clock` with these plugin paths, grants and limits.
+    func makeRuntime(clock: Clock) throws -> Runtime {
+        for folder in pluginFolders where !FileManager.default.fileExists(atPath: folder) {
+            throw CLIError("--plugins \(folder): no such folder")
+        }
+        let runtime = Runtime(clock: clock, pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
+        for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
+        return runtime
+    }
+}
