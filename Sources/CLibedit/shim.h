@@ -16,7 +16,7 @@ typedef unsigned char (*scrim_el_command_fn)(EditLine *, int);
 
 static inline int scrim_el_set_prompt(EditLine *el, scrim_el_prompt_fn prompt) { return el_set(el, EL_PROMPT, prompt); }
 static inline int scrim_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
-static inline int scrim_el_set_history(EditLine *el, History *history) { return el_set(el, EL_HIST, history, history); }
+static inline int scrim_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 static inline int scrim_el_add_command(EditLine *el, const char *name, const char *help, scrim_el_command_fn fn) {
     return el_set(el, EL_ADDFN, name, help, fn);
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <pthread.h>
 
 /*
  * Limits (design section 7). One scrim_limits per state is the allocator's userdata: it
@@ -217,7 +218,12 @@ static inline int scrim_interrupt_install(void) {
     memset(&action, 0, sizeof action);
     action.sa_handler = scrim_interrupt_signal;
     sigemptyset(&action.sa_mask);
-    return sigaction(SIGINT, &action, NULL);
+    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+    /* A host started with SIGINT blocked (inherited from its parent) would never see one. */
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    return pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
 static inline void scrim_interrupt_arm(lua_State *L) { scrim_interrupt_target = L; }

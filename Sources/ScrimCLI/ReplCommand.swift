@@ -3,6 +3,8 @@ import Foundation
 import ScrimCore
 import ScrimLua
 
+extension SwitchableClock.Mode: ExpressibleByArgument {}
+
 /// `scrim repl`: an interactive Lua REPL on a live runtime.
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,6 +25,10 @@ struct ReplCommand: ParsableCommand {
     @Option(help: "Frames per second of the clock.")
     var fps: Int = 60
 
+    @Option(help: ArgumentHelp("Start on the real clock, or on a virtual one that moves only when stepped (as :clock).",
+                               valueName: "real|virtual"))
+    var clock: SwitchableClock.Mode = .real
+
     @Option(help: ArgumentHelp("Run this scenario script first.", valueName: "script"))
     var load: String?
 
@@ -31,7 +37,7 @@ struct ReplCommand: ParsableCommand {
     }
 
     func run() throws {
-        let clock = SwitchableClock(mode: .real, fps: fps)
+        let clock = SwitchableClock(mode: clock, fps: fps)
         let runtime = try options.makeRuntime(clock: clock)
         let session = ReplSession(runtime: runtime, clock: clock) { text in
             print(text)
@@ -81,7 +87,10 @@ private struct ReplLoop {
                     session.submit(line)
                     interrupts = LuaState.interruptSignals
                     fflush(nil)
-                    if session.wantsQuit { return }
+                    if session.wantsQuit {
+                        input.stop()
+                        return
+                    }
                     input.lineDone(nextPrompt: session.prompt)
                 case .complete(let text):
                     input.answerCompletion(session.completions(for: text))

@@ -21,6 +21,8 @@ final class ReplInput: @unchecked Sendable {
     private var completion: (names: [String], replacing: Int) = ([], 0)
     private let lineHandled = DispatchSemaphore(value: 0)
     private let completionReady = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private var stopping = false
 
     init() {
         var ends: [Int32] = [0, 0]
@@ -44,19 +46,38 @@ final class ReplInput: @unchecked Sendable {
             sigemptyset(&blocked)
             sigaddset(&blocked, SIGINT)
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            let editor = interactive ? LineEditor(historyFile: historyFile, complete: { [self] in requestCompletion($0) }) : nil
+            var editor = interactive ? LineEditor(historyFile: historyFile, complete: { [self] in requestCompletion($0) }) : nil
             while true {
                 let line = editor.map { $0.readLine(prompt: currentPrompt) } ?? Swift.readLine(strippingNewline: true)
                 guard let line else { break }
                 post(.line(line))
                 lineHandled.wait()
                 editor?.saveHistory()
+                if isStopping { break }
             }
-            if interactive { print() }
+            if interactive && !isStopping { print() }
+            editor = nil  // saves the history and gives the terminal back
             post(.end)
+            finished.signal()
         }
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// Ends reading after the line just handled (`:quit`): the reader saves the history, gives the
+    /// terminal back and stops.
+    func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        lineHandled.signal()
+        finished.wait()
+    }
+
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
     }
 
     /// The events waiting, oldest first.

@@ -9,7 +9,7 @@
 /// views
 /// └─ window (0, 0, 393, 852)
 ///    ├─ view of root (0, 0, 393, 852)
-///    └─ transition container (0, 0, 393, 852)
+///    └─ container (0, 0, 393, 852)
 ///       └─ view of modal (0, 59, 393, 793)
 /// ```
 extension Window {
@@ -17,7 +17,7 @@ extension Window {
         let traits = "\(traitCollection.horizontalSizeClass)/\(traitCollection.verticalSizeClass)"
         var lines = ["window \(size) (\(device.name), \(traits))", "controllers"]
         if let root = rootViewController {
-            describe(controller: root, label: nil, prefix: "", isLast: true, into: &lines)
+            describe(controller: root, style: nil, prefix: "", isLast: true, into: &lines)
         } else {
             lines.append("└─ (no root view controller)")
         }
@@ -26,9 +26,10 @@ extension Window {
         return lines.joined(separator: "\n")
     }
 
-    private func describe(controller: ViewController, label: String?, prefix: String, isLast: Bool,
+    private func describe(controller: ViewController, style: String?, prefix: String, isLast: Bool,
                           into lines: inout [String]) {
-        var line = prefix + (isLast ? "└─ " : "├─ ") + (label.map { $0 + " " } ?? "") + controller.name
+        var line = prefix + (isLast ? "└─ " : "├─ ") + controller.name
+        if let style { line = prefix + (isLast ? "└─ " : "├─ ") + "presents \(controller.name) (\(style))" }
         line += ": \(controller.typeName), \(controller.appearanceState)"
         if let view = controller.viewIfLoaded {
             line += ", view \(view.presentation.frame)"
@@ -40,10 +41,10 @@ extension Window {
         let inner = prefix + (isLast ? "   " : "│  ")
         var entries: [(ViewController, String?)] = controller.children.map { ($0, nil) }
         if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-            entries.append((presented, "presents (\(presented.resolvedPresentationStyle.rawValue))"))
+            entries.append((presented, presented.resolvedPresentationStyle.rawValue))
         }
-        for (index, (child, label)) in entries.enumerated() {
-            describe(controller: child, label: label, prefix: inner, isLast: index == entries.count - 1, into: &lines)
+        for (index, (child, style)) in entries.enumerated() {
+            describe(controller: child, style: style, prefix: inner, isLast: index == entries.count - 1, into: &lines)
         }
     }
 
