@@ -30,6 +30,24 @@ import Testing
         #expect(view.presentation.center.x == 100)
     }
 
+    @Test func aRunningAnimatorLivesUntilItFinishesThoughNobodyHoldsIt() throws {
+        let app = Application()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let log = Log()
+        weak var released: PropertyAnimator?
+        do {
+            let animator = try PropertyAnimator(app, duration: 0.5, curve: .linear)
+            try animator.addAnimations { view.alpha = 0 }
+            animator.addCompletion { log.entries.append("completion \($0.rawValue)") }
+            try animator.startAnimation()
+            released = animator
+        }
+        #expect(released != nil)
+        app.step(frames: 30)
+        #expect(log.entries == ["completion end"])
+        #expect(released == nil)
+    }
+
     @Test func pauseScrubAndResumeWithoutJumps() throws {
         let (app, view, animator, log) = try setUp(curve: .easeInOut)
         try animator.startAnimation()

@@ -32,6 +32,9 @@ public final class PropertyAnimator {
     private var endPosition: Position?
     private var pending: [(animations: () -> Void, delayFactor: Double)] = []
     private var completions: [(Position) -> Void] = []
+    /// The animator itself while active or stopped: as in UIKit, a running animator lives until
+    /// it finishes even when nobody else holds it, so its completions run.
+    private var keptAlive: PropertyAnimator?
     /// The running stretch of progress: from `start` to `target` over `length` seconds from `begin`.
     private var segment = (begin: 0.0, length: 0.0, start: 0.0, target: 1.0, curve: TimingCurve.linear)
 
@@ -151,6 +154,7 @@ public final class PropertyAnimator {
         isRunning = false
         if withoutFinishing {
             state = .inactive
+            keptAlive = nil
             completions.removeAll()
             group.records.removeAll()
         } else {
@@ -171,6 +175,7 @@ public final class PropertyAnimator {
 
     private func activate() {
         state = .active
+        keptAlive = self
         group.progress = isReversed ? 1 : 0
         group.isAtEnd = false
         engine.register(group)
@@ -248,7 +253,10 @@ public final class PropertyAnimator {
         isRunning = false
         let blocks = completions
         completions.removeAll()
-        for completion in blocks { completion(position) }
+        withExtendedLifetime(keptAlive) {
+            keptAlive = nil
+            for completion in blocks { completion(position) }
+        }
     }
 }
 
