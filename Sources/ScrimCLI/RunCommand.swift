@@ -27,15 +27,44 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Frames per second of the virtual clock.")
     var fps: Int = 60
 
+    @Flag(help: "Run again whenever the scenario or a Lua file in the plugin folders changes (until Ctrl-C).")
+    var watch = false
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
     }
 
     func run() throws {
+        guard watch else { return try runOnce() }
+        let watcher = try FileWatcher()
+        while true {
+            var folders = Set([URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path])
+            do {
+                try runOnce { folders.formUnion($0) }
+            } catch let error as CLIError {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            }
+            watcher.setDirectories(folders)
+            FileHandle.standardError.write(Data("scrim: watching \(script) and its plugins; Ctrl-C to stop\n".utf8))
+            var changed: [String] = []
+            while changed.isEmpty {
+                changed = watcher.waitForChanges(timeout: 3600).map(\.path).filter { path in
+                    let name = (path as NSString).lastPathComponent
+                    return name.hasSuffix(".lua") && !name.hasPrefix(".")
+                }
+            }
+            let names = changed.map { PluginManager.displayPath($0) }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("scrim: \(names) changed; running again\n".utf8))
+        }
+    }
+
+    /// Runs the scenario once; `watchedFolders` receives the folders its plugins came from.
+    private func runOnce(watchedFolders: (Set<String>) -> Void = { _ in }) throws {
         guard FileManager.default.isReadableFile(atPath: script) else {
             throw CLIError("\(script): cannot read the scenario (no such file, or not readable)")
         }
         let runtime = try options.makeRuntime(clock: VirtualClock(fps: fps))
+        defer { watchedFolders(runtime.plugins.watchedFolders) }
         var writer: TraceWriter?
         if let trace {
             writer = trace == "-" ? TraceWriter() : try TraceWriter(path: trace)

@@ -14,6 +14,12 @@ struct Scrim: ParsableCommand {
 extension Scrim {
     /// Runs the command; a `CLIError` prints its message alone and exits 1.
     static func main() {
+        // Ctrl-C and termination must reach scrim even when its parent started it with them blocked.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         do {
             var command = try parseAsRoot()
             try command.run()

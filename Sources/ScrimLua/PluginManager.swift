@@ -99,7 +99,7 @@ public final class PluginManager {
 
     /// `path` relative to the working directory when it is inside it: Lua shortens long chunk
     /// names in messages, so short ones keep `file:line` readable.
-    static func displayPath(_ path: String) -> String {
+    public static func displayPath(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
         guard absolute.hasPrefix(directory + "/") else { return path }

@@ -70,6 +70,11 @@ extension PluginManager {
         let signature = loaded.map { "\($0.path)#\($0.reloadCount)" }
         guard watcher.foldersChanged || signature != watchedSignature else { return }
         watchedSignature = signature
+        watcher.setDirectories(watchedFolders)
+    }
+
+    /// The folders holding the loaded plugins' files (every folder inside a folder plugin).
+    public var watchedFolders: Set<String> {
         var folders = Set<String>()
         for plugin in loaded {
             for (index, file) in plugin.watchedFiles.enumerated() {
@@ -90,6 +95,6 @@ extension PluginManager {
                 }
             }
         }
-        watcher.setDirectories(folders)
+        return folders
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A `scrim repl` process driven line by line, through a pipe or a pseudo-terminal.
+/// A `scrim repl` (or other long-running `scrim` command) process driven line by line, through a
+/// pipe or a pseudo-terminal.
 final class LiveRepl {
     let process = Process()
     private let input: FileHandle
@@ -10,9 +11,9 @@ final class LiveRepl {
     private(set) var transcript = ""
 
     /// Starts `scrim repl` with `arguments`; `terminal` puts it on a pseudo-terminal.
-    init(_ arguments: [String], in directory: URL, home: URL, terminal: Bool) throws {
+    init(_ arguments: [String], in directory: URL, home: URL, terminal: Bool, command: String = "repl") throws {
         process.executableURL = Scrim.executable
-        process.arguments = ["repl"] + arguments
+        process.arguments = [command] + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path

@@ -195,4 +195,23 @@ final class Scratch {
         #expect(first.stdout == second.stdout)
         #expect(first.stdout.split(separator: "\n").count > 60)
     }
+
+    @Test func watchRunsTheScenarioAgainWhenItOrAPluginChanges() throws {
+        let scratch = Scratch()
+        let script = scratch.write("s.lua", "print('run ' .. plugin('mark').mark)")
+        let pluginFile = scratch.write("P/mark.lua", "return scrim.plugin { name = 'mark', mark = 'one' }")
+        let watching = try LiveRepl([script, "--watch", "--plugins", scratch.url.path + "/P"], in: scratch.url,
+                                    home: scratch.url, terminal: false, command: "run")
+        watching.expect("run one")
+        watching.expect("watching")
+        try "return scrim.plugin { name = 'mark', mark = 'two' }".write(toFile: pluginFile, atomically: true, encoding: .utf8)
+        watching.expect("P/mark.lua changed; running again")
+        watching.expect("run two")
+        watching.expect("watching")
+        try "error('broken')".write(toFile: script, atomically: true, encoding: .utf8)
+        watching.expect("s.lua:1: broken")
+        watching.expect("watching")
+        kill(watching.process.processIdentifier, SIGINT)
+        #expect(watching.waitForExit() == SIGINT && watching.process.terminationReason == .uncaughtSignal)
+    }
 }
