@@ -88,6 +88,44 @@ func limitsCost(runs: Int = 7, rounds: Int = 20) {
     }
 }
 
+/// Hot reload: a plugin file saved (written to a temporary file and renamed over, as editors do)
+/// until its new code is live, through inotify and `reloadChangedPlugins`, p50 and p99 over
+/// `saves` saves; against the same reload called directly (no file event, no settling).
+func reloadLatency(saves: Int = 100) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-bench-\(getpid())").path
+    try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func source(_ version: Int) -> String {
+        """
+        local Fade = scrim.Animator:extend("Fade")
+        function Fade:transitionDuration() return \(version) end
+        return scrim.plugin { name = "fade", version = "\(version)", Fade = Fade,
+          transitioningDelegate = { animationControllerForPresented = function() return Fade.new() end } }
+        """
+    }
+    let file = folder + "/fade.lua"
+    try! source(0).write(toFile: file, atomically: true, encoding: .utf8)
+    let runtime = Runtime(pluginPaths: [folder])
+    _ = try! runtime.eval("live = plugin('fade').Fade.new()")
+    try! runtime.plugins.startWatching()
+    func percentiles(_ samples: [Double]) -> (Double, Double) {
+        let sorted = samples.sorted()
+        return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+    var fromWrite: [Double] = [], direct: [Double] = []
+    for version in 1...saves {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try! source(version).write(toFile: file, atomically: true, encoding: .utf8)
+        while runtime.plugins.reloadChangedPlugins(waitingUpTo: 1).isEmpty {}
+        fromWrite.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        precondition(try! runtime.eval("return live:transitionDuration()") == ["\(version)"])
+        direct.append(median(runs: 1) { _ = try! runtime.plugins.reload(named: "fade") })
+    }
+    let (p50, p99) = percentiles(fromWrite), (base50, _) = percentiles(direct)
+    print(String(format: "reload latency  file written to new code live, %d saves: p50 %.1f ms, p99 %.1f ms; direct reload %.2f ms, ratio %.1f",
+                 saves, p50 * 1e3, p99 * 1e3, base50 * 1e3, p50 / base50))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 if arguments.isEmpty || arguments.contains("animation-tick") || quick {
@@ -95,4 +133,7 @@ if arguments.isEmpty || arguments.contains("animation-tick") || quick {
 }
 if arguments.isEmpty || arguments.contains("limits") || quick {
     limitsCost(runs: quick ? 1 : 7, rounds: quick ? 1 : 20)
+}
+if arguments.isEmpty || arguments.contains("reload") || quick {
+    reloadLatency(saves: quick ? 3 : 100)
 }
