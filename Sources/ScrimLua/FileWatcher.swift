@@ -28,6 +28,10 @@ public final class FileWatcher {
     /// Set when a folder appeared or vanished inside a watched one, so the owner re-lists folders.
     public private(set) var foldersChanged = false
 
+    /// Where events are read into: the REPL reads every frame, so it is allocated once.
+    private static let bufferSize = 64 * 1024
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: FileWatcher.bufferSize, alignment: 8)
+
     static let quietAfterClose: UInt64 = 5_000_000
     static let quietAfterWrite: UInt64 = 50_000_000
     static let patience: UInt64 = 300_000_000
@@ -45,7 +49,10 @@ public final class FileWatcher {
         }
     }
 
-    deinit { close(fileDescriptor) }
+    deinit {
+        close(fileDescriptor)
+        buffer.deallocate()
+    }
 
     /// Watches exactly `folders` (absolute paths), adding and removing inotify watches as needed.
     /// Folders that do not exist are skipped.
@@ -109,11 +116,8 @@ public final class FileWatcher {
     }
 
     private func readEvents(now: UInt64) {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
         while true {
-            let count = read(fileDescriptor, buffer, capacity)
+            let count = read(fileDescriptor, buffer, Self.bufferSize)
             guard count > 0 else { return }
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
