@@ -86,6 +86,15 @@ extension Runtime {
             }
             return 1
         }
+        cls.method("snapshotView") { view, call in
+            call.state.push(object: view.snapshotView(afterScreenUpdates: try call.bool(2, default: false)))
+            return 1
+        }
+        cls.method("resizableSnapshotView") { view, call in
+            let rect = try call.rect(2)
+            call.state.push(object: view.resizableSnapshotView(from: rect, afterScreenUpdates: try call.bool(3, default: false)))
+            return 1
+        }
         cls.method("hitTest") { view, call in
             call.state.push(object: view.hitTest(try call.point(2)))
             return 1

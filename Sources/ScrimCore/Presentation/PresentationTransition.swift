@@ -18,7 +18,7 @@ final class PresentationTransition: ControllerTransition {
     let presented: ViewController
     let presenting: ViewController
     let source: ViewController
-    private let presentationStyle: ModalPresentationStyle
+    private var presentationStyle: ModalPresentationStyle
     let transitionStyle: ModalTransitionStyle
     let completion: (() -> Void)?
     /// For a dismissal of a stack: the controllers between the presenter and the top.
@@ -122,7 +122,14 @@ final class PresentationTransition: ControllerTransition {
         if style == .custom, let delegate, let make = delegate.presentationController {
             record(.presentationControllerForPresented,
                    [("presenting", .string(presenting.name)), ("source", .string(source.name))], by: delegate.traceName)
-            if let custom = make(presented, presenting, source) { return custom }
+            if let custom = make(presented, presenting, source) {
+                guard let adapted = adaptedStyle(of: custom) else { return custom }
+                presentationStyle = adapted
+                let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
+                                                                            style: adapted, reusing: nil)
+                controller.delegate = custom.delegate
+                return controller
+            }
         }
         let standard: ModalPresentationStyle = style == .custom ? .fullScreen : style
         let made = presented.activePresentationController
@@ -130,6 +137,26 @@ final class PresentationTransition: ControllerTransition {
                                                                     style: standard, reusing: made)
         controller.delegate = controller.delegate ?? made?.delegate
         return controller
+    }
+
+    /// The style a custom presentation adapts to in the window's traits, when its presentation
+    /// controller's adaptive delegate names a standard one (UIKit asks the delegate of custom
+    /// presentation controllers too); nil to stay custom. The presenter is already chosen, so
+    /// the current-context styles become their full-screen counterparts. The delegate hears
+    /// the outcome.
+    private func adaptedStyle(of custom: PresentationController) -> ModalPresentationStyle? {
+        guard let delegate = custom.delegate, let choose = delegate.adaptivePresentationStyle else { return nil }
+        var adapted = choose(custom, application.window.traitCollection)
+        switch adapted {
+        case .custom?: adapted = nil
+        case .automatic?: adapted = .pageSheet
+        // The presenter was chosen when `present` was called; the context styles keep it.
+        case .currentContext?: adapted = .fullScreen
+        case .overCurrentContext?: adapted = .overFullScreen
+        default: break
+        }
+        delegate.willPresentWithAdaptiveStyle?(custom, adapted, nil)
+        return adapted
     }
 
     /// The runtime's controller for a standard style, reusing `existing` (made on first access)
