@@ -19,14 +19,14 @@ and the adaptive delegate's `presentationControllerShouldDismiss` can refuse it.
 local DragToDismiss = scrim.Object:extend("DragToDismiss")
 
 --- `pc`: the presentation controller. options: `view` (the presented view), `distance`
---- (a function giving the drag length of a full dismissal; the view's height by default),
+--- (a function giving the drag length of a full dismissal; the height of the view's bounds by default),
 --- `threshold` (0.5), `flickVelocity` (1000 points per second), `shouldBegin(translation)`
 --- (false lets the drag go to something else; by default only downward drags dismiss).
 function DragToDismiss:init(pc, options)
   options = options or {}
   self.pc = pc
   self.view = options.view or pc.presentedViewController.view
-  self.distance = options.distance or function() return self.view.frame.height end
+  self.distance = options.distance or function() return self.view.bounds.height end
   self.threshold = options.threshold or 0.5
   self.flickVelocity = options.flickVelocity or 1000
   self.shouldBegin = options.shouldBegin or function(translation) return translation.y > 0 end
