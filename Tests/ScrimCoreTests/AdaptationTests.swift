@@ -94,3 +94,48 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
         #expect(delegate.willPresent == ["overFullScreen"])
     }
 }
+
+@Suite struct CustomAdaptationTests {
+    final class AdaptingSheetDelegate: TransitioningDelegate {
+        let adaptive: AdaptiveDelegate
+        init(_ adaptive: AdaptiveDelegate) { self.adaptive = adaptive }
+        var presentationController: ((ViewController, ViewController?, ViewController) -> PresentationController?)? {
+            { [adaptive] presented, presenting, _ in
+                let controller = HalfSheetController(presentedViewController: presented, presenting: presenting)
+                controller.delegate = adaptive
+                return controller
+            }
+        }
+    }
+
+    func present(adaptingTo style: ModalPresentationStyle?) -> (ViewController, AdaptiveDelegate) {
+        let (app, root) = presentationSetUp()
+        let adaptive = AdaptiveDelegate()
+        adaptive.style = style
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        let delegate = AdaptingSheetDelegate(adaptive)
+        sheet.transitioningDelegate = delegate
+        root.present(sheet)
+        app.run(seconds: 0.7)
+        return (sheet, adaptive)
+    }
+
+    @Test func aCustomPresentationAdaptsToTheStyleItsAdaptiveDelegateNames() {
+        let (sheet, adaptive) = present(adaptingTo: .pageSheet)
+        #expect(sheet.presentationController is SheetPresentationController)
+        #expect(sheet.view.frame == Rect(x: 0, y: 64, width: 393, height: 788))
+        #expect(adaptive.willPresent == ["pageSheet"])
+    }
+
+    @Test func aCustomPresentationStaysCustomWhenTheDelegateSaysNone() {
+        let (sheet, adaptive) = present(adaptingTo: nil)
+        #expect(sheet.presentationController is HalfSheetController)
+        #expect(adaptive.willPresent == ["none"])
+    }
+
+    @Test func currentContextStylesBecomeTheirFullScreenCounterparts() {
+        let (sheet, _) = present(adaptingTo: .overCurrentContext)
+        #expect((sheet.presentationController as? StandardPresentationController)?.style == .overFullScreen)
+    }
+}
