@@ -42,7 +42,8 @@ local function logger(event, argumentName)
     if not state.layout and event:find("LayoutSubviews$") then return end
     local name = string.rep("  ", depth(vc)) .. vc.name
     local detail = argumentName and (argumentName .. "=" .. describe(argument)) or ""
-    print(string.format("[%6.3f] %-16s %-24s %s", scrim.now(), name, event, detail))
+    local line = string.format("[%6.3f] %-16s %-24s %s", scrim.now(), name, event, detail)
+    print((line:gsub("%s+$", "")))
   end
 end
 

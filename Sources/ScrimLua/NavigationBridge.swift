@@ -83,7 +83,7 @@ extension Runtime {
                 lua.rawField("navigationDelegate", of: -1)
                 defer { scrim_pop(call.L, 2) }
                 return lua_rawequal(call.L, -1, i) != 0
-            }?.name ?? "script"
+            }?.name ?? plugins.plugin(definingTableAt: i)?.name ?? "script"
             lua_pushvalue(call.L, i)
             nav.delegate = LuaNavigationDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")
         })
@@ -266,8 +266,9 @@ extension Runtime {
                 return
             }
             try call.table(i)
+            let owner = plugins.plugin(definingTableAt: i)?.name ?? "script"
             lua_pushvalue(call.L, i)
-            tabs.delegate = LuaTabBarDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:script")
+            tabs.delegate = LuaTabBarDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")
         })
         cls.method("select") { tabs, call in
             lua_pushboolean(call.L, tabs.select(try call.integer(2) - 1) ? 1 : 0)

@@ -96,7 +96,7 @@ extension Runtime {
             lua.rawField("transitioningDelegate", of: -1)
             defer { scrim_pop(call.L, 2) }
             return lua_rawequal(call.L, -1, index) != 0
-        }?.name ?? "script"
+        }?.name ?? plugins.plugin(definingTableAt: index)?.name ?? "script"
         lua_pushvalue(call.L, index)
         return LuaTransitioningDelegate(runtime: self, table: LuaRef(popping: lua), owner: owner)
     }

@@ -36,6 +36,8 @@ import ScrimCore
             "photo.animateTransition", "photo.viewIsAppearing", "photo.completeTransition", "photo.viewDidAppear",
             "photo.presentationTransitionDidEnd", "photo.presentCompletion",
         ])
+        // The delegate came from a plugin function, so its calls are the plugin's.
+        #expect(Set(h.runtime.trace.compactMap(\.by)) == ["lua:zoom"])
     }
 
     @Test func aShortDragShrinksItWithTheFingerThenItGrowsBack() throws {
