@@ -4,12 +4,12 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps
+.PHONY: demo test build deps lint-deps
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
-test: deps
+test: deps lint-deps
 	$(SWIFT) test --disable-xctest
 
 build: deps
@@ -22,5 +22,14 @@ deps:
 	  echo "Installing liblua5.4-dev, libedit-dev and pkg-config with apt-get…"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev pkg-config >/dev/null && \
+	  echo "Installed."; \
+	fi
+
+# luacheck (Debian's lua-check), which the tests run over the shipped plugins and scenarios.
+lint-deps:
+	@if ! command -v luacheck >/dev/null 2>&1; then \
+	  echo "Installing lua-check with apt-get…"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq lua-check >/dev/null && \
 	  echo "Installed."; \
 	fi

@@ -26,7 +26,7 @@ local CardStack = scrim.PresentationController:extend("CardStack")
 -- The presenter stays on screen, behind the card.
 CardStack.shouldRemovePresentersView = false
 
-function CardStack:init(presented, presenting, options)
+function CardStack:init(_, _, options)   -- (presented, presenting, options)
   self.options = setmetatable(options or {}, { __index = defaults })
 end
 
@@ -96,7 +96,8 @@ local function delegate(options)
       return slide.animator{ edge = "bottom", duration = options.duration, curve = "easeOut" }
     end,
     animationControllerForDismissed = function(_, dismissed)
-      local animator = slide.animator{ edge = "bottom", duration = options.duration, curve = "easeOut", reversing = true }
+      local animator = slide.animator{ edge = "bottom", duration = options.duration, curve = "easeOut",
+                                       reversing = true }
       local pc = dismissed.presentationController
       animator.interaction = pc and pc.drag and pc.drag.interaction
       return animator

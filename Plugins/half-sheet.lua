@@ -28,12 +28,13 @@ end
 
 local HalfSheet = scrim.PresentationController:extend("HalfSheet")
 
-function HalfSheet:init(presented, presenting, options)
+function HalfSheet:init(_, _, options)   -- (presented, presenting, options)
   options = options or {}
   self.options = options
   self.detents = option(options, "detents")
   for _, detent in ipairs(self.detents) do
-    assert(detent == "medium" or detent == "large", "half-sheet: detents are \"medium\" and \"large\", not " .. tostring(detent))
+    assert(detent == "medium" or detent == "large",
+      "half-sheet: detents are \"medium\" and \"large\", not " .. tostring(detent))
   end
   self.detent = self.detents[1]
   self.largeTopInset = option(options, "largeTopInset")
@@ -71,7 +72,8 @@ end
 
 function HalfSheet:presentationTransitionWillBegin()
   local container = self.containerView
-  self.dim = View{ name = "scrim", frame = container.bounds, backgroundColor = option(self.options, "dimColor"), alpha = 0 }
+  self.dim = View{ name = "scrim", frame = container.bounds, alpha = 0,
+                   backgroundColor = option(self.options, "dimColor") }
   self.dim:addGestureRecognizer(TapGestureRecognizer{ name = "tap to dismiss", handler = function()
     self:attemptUserDismissal(true)
   end })

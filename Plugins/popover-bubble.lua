@@ -37,7 +37,7 @@ local Bubble = scrim.PresentationController:extend("PopoverBubble")
 
 Bubble.shouldRemovePresentersView = false
 
-function Bubble:init(presented, presenting, options)
+function Bubble:init(_, _, options)   -- (presented, presenting, options)
   self.options = options
   local compactStyle = options.compactStyle or "pageSheet"
   -- UIKit asks the adaptive delegate of a custom presentation how to adapt, too.
@@ -125,8 +125,8 @@ function Grow:animateTransition(ctx)
   local vc, view = ctx:viewController(key), ctx:view(key)
   local pc = vc.presentationController
   local frame = self.presenting and ctx:finalFrame(vc) or view.frame
-  local small = scrim.transform.translation(pc.tip.x - (frame.x + frame.width / 2), pc.tip.y - (frame.y + frame.height / 2))
-    :scaledBy(0.01, 0.01)
+  local centre = point(frame.x + frame.width / 2, frame.y + frame.height / 2)
+  local small = scrim.transform.translation(pc.tip.x - centre.x, pc.tip.y - centre.y):scaledBy(0.01, 0.01)
   if self.presenting then
     view.frame = frame
     view.transform, view.alpha = small, 0
@@ -144,7 +144,8 @@ end
 
 --- A transitioning delegate anchoring the bubble as `options` say.
 local function delegate(options)
-  assert(type(options) == "table" and options.sourceView, "popover-bubble: delegate{ sourceView = … } needs a sourceView")
+  assert(type(options) == "table" and options.sourceView,
+    "popover-bubble: delegate{ sourceView = … } needs a sourceView")
   local function isBubble(vc)
     return Bubble:isInstance(vc.presentationController)
   end

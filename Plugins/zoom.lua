@@ -92,7 +92,7 @@ local ZoomPresentation = scrim.PresentationController:extend("ZoomPresentation")
 
 ZoomPresentation.shouldRemovePresentersView = false
 
-function ZoomPresentation:init(presented, presenting, options)
+function ZoomPresentation:init(_, _, options)   -- (presented, presenting, options)
   self.options = options
 end
 

@@ -17,7 +17,8 @@ local function card(name, colour)
   return vc
 end
 
-local library = ViewController{ name = "library", viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+local library = ViewController{ name = "library",
+  viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
 window.rootViewController = library
 step()
 

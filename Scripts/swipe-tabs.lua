@@ -7,7 +7,8 @@ local function tab(name, colour)
   return ViewController{ name = name, title = name,
     viewDidLoad = function(self) self.view.backgroundColor = colour end }
 end
-local tabs = TabBarController{ name = "tabs", viewControllers = { tab("home", "#ffffff"), tab("search", "#f2f2f7"), tab("library", "#e5e5ea") } }
+local tabs = TabBarController{ name = "tabs",
+  viewControllers = { tab("home", "#ffffff"), tab("search", "#f2f2f7"), tab("library", "#e5e5ea") } }
 window.rootViewController = tabs
 swipe.install(tabs)
 step()

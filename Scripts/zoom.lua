@@ -11,7 +11,8 @@ end
 
 local thumbnail
 local grid = ViewController{ name = "grid", viewDidLoad = function(self)
-  thumbnail = View{ name = "thumbnail", frame = rect(20, 120, 100, 100), backgroundColor = "#5ac8fa", cornerRadius = 12 }
+  thumbnail = View{ name = "thumbnail", frame = rect(20, 120, 100, 100), backgroundColor = "#5ac8fa",
+                    cornerRadius = 12 }
   self.view:addSubview(thumbnail)
 end }
 window.rootViewController = grid
