@@ -108,10 +108,27 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: the presenter shrinks behind the card, and comes back.
+local function selfTest()
+  local root = ViewController{ name = "root" }
+  window.rootViewController = root
+  step()
+  local card = ViewController{ name = "card", modalPresentationStyle = "custom" }
+  card.transitioningDelegate = plugin("card-stack").transitioningDelegate
+  root:present(card, true)
+  run(0.6)
+  assert(math.abs(root.view.transform.a - 0.92) < 1e-9, "the presenter shrinks behind the card")
+  assert(card.view.frame.y == 54, "the card leaves a strip above it")
+  card:dismiss(true)
+  run(0.6)
+  assert(root.view.transform:isIdentity() and root.presentedViewController == nil, "the presenter is back")
+end
+
 return scrim.plugin {
   name = "card-stack",
   version = "1.0",
   presentationController = CardStack,
   delegate = delegate,
   transitioningDelegate = delegate(),
+  selfTest = selfTest,
 }

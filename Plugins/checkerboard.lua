@@ -89,10 +89,26 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: a push hides the incoming view behind the tiles until they have turned.
+local function selfTest()
+  local list, photo = ViewController{ name = "list" }, ViewController{ name = "photo" }
+  local nav = NavigationController{ name = "nav", root = list }
+  nav.delegate = plugin("checkerboard").navigationDelegate
+  window.rootViewController = nav
+  step()
+  nav:push(photo, true)
+  run(0.4)
+  assert(photo.view.hidden and photo.view.superview.subviews[#photo.view.superview.subviews].name == "checkerboard",
+    "the tiles turn over the screen")
+  run(0.5)
+  assert(not photo.view.hidden and nav.topViewController == photo, "the push ends with the photo shown")
+end
+
 return scrim.plugin {
   name = "checkerboard",
   version = "1.0",
   animator = Checkerboard,
   delegate = delegate,
   navigationDelegate = delegate(),
+  selfTest = selfTest,
 }

@@ -99,6 +99,21 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: the circle grows from a point until the view is whole.
+local function selfTest()
+  local root = ViewController{ name = "root" }
+  window.rootViewController = root
+  step()
+  local vc = ViewController{ name = "revealed", modalPresentationStyle = "overFullScreen" }
+  vc.transitioningDelegate = plugin("circular-reveal").delegate{ origin = point(50, 50) }
+  root:present(vc, true)
+  step()
+  local mask = vc.view.superview.superview
+  assert(mask.name == "reveal mask" and mask.presentation.bounds.width == 0, "the circle starts as a point")
+  run(0.5)
+  assert(vc.view.superview.name == "container" and mask.superview == nil, "the view is whole, the mask gone")
+end
+
 return scrim.plugin {
   name = "circular-reveal",
   version = "1.0",
@@ -106,4 +121,5 @@ return scrim.plugin {
   coveringRadius = coveringRadius,
   delegate = delegate,
   transitioningDelegate = delegate(),
+  selfTest = selfTest,
 }

@@ -56,6 +56,23 @@ local function animator()
   return CrossDissolve.new()
 end
 
+--- `scrim check` runs this: a card fades in over the screen, then out.
+local function selfTest()
+  local root = ViewController{ name = "root" }
+  window.rootViewController = root
+  step()
+  local card = ViewController{ name = "card", modalPresentationStyle = "overFullScreen" }
+  card.transitioningDelegate = plugin("cross-dissolve").transitioningDelegate
+  root:present(card, true)
+  step()
+  assert(card.view.presentation.alpha == 0, "the card starts transparent")
+  run(0.4)
+  assert(card.view.presentation.alpha == 1, "the card ends opaque")
+  card:dismiss(true)
+  run(0.4)
+  assert(root.presentedViewController == nil and card.view.window == nil, "the card is gone")
+end
+
 return scrim.plugin {
   name = "cross-dissolve",
   version = "1.0",
@@ -70,4 +87,5 @@ return scrim.plugin {
   tabBarDelegate = {
     animationController = function() return animator() end,
   },
+  selfTest = selfTest,
 }

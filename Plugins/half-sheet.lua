@@ -191,6 +191,22 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: the sheet covers the lower half, and a flick down dismisses it.
+local function selfTest()
+  local root = ViewController{ name = "root" }
+  window.rootViewController = root
+  step()
+  local sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+  sheet.transitioningDelegate = plugin("half-sheet").transitioningDelegate
+  root:present(sheet, true)
+  run(0.5)
+  local height = window.size.height
+  assert(sheet.view.frame.y == height / 2, "the sheet covers the lower half")
+  window:pan{ from = point(100, height * 0.6), to = point(100, height * 0.7), duration = 0.05 }
+  run(1)
+  assert(root.presentedViewController == nil, "a flick dismisses the sheet")
+end
+
 return scrim.plugin {
   name = "half-sheet",
   version = "1.0",
@@ -198,4 +214,5 @@ return scrim.plugin {
   animator = SheetAnimator,
   delegate = delegate,
   transitioningDelegate = delegate(),
+  selfTest = selfTest,
 }

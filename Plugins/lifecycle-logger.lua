@@ -62,9 +62,20 @@ hooks.traitCollectionDidChange = logger("traitCollectionDidChange", "previous")
 hooks.willTransitionToTraitCollection = logger("willTransitionToTraitCollection", "traits")
 hooks.viewWillTransitionToSize = logger("viewWillTransitionToSize", "size")
 
+--- `scrim check` runs this: the logger prints a controller's appearance, indented by depth.
+local function selfTest()
+  local lines, realPrint = {}, print
+  print = function(line) lines[#lines + 1] = line end -- luacheck: ignore 121
+  window.rootViewController = NavigationController{ name = "nav", root = ViewController{ name = "inbox" } }
+  step()
+  print = realPrint -- luacheck: ignore 121
+  assert(lines[#lines] == "[ 0.000]   inbox          viewDidAppear            animated=false", lines[#lines])
+end
+
 return scrim.plugin {
   name = "lifecycle-logger",
   version = "1.0",
   state = state,
   hooks = hooks,
+  selfTest = selfTest,
 }

@@ -106,8 +106,21 @@ function PageContainer:previousPage(animated)
   return self:showPage(self.currentPage - 1, animated)
 end
 
+--- `scrim check` runs this: the container pages to its second page.
+local function selfTest()
+  local first, second = ViewController{ name = "first" }, ViewController{ name = "second" }
+  local pager = PageContainer.new{ name = "pager", pages = { first, second } }
+  window.rootViewController = pager
+  step()
+  assert(pager:nextPage(), "the pager pages")
+  run(0.5)
+  assert(pager.currentPage == 2 and second.appearanceState == "appeared" and first.parent == nil,
+    "the second page is shown, the first gone")
+end
+
 return scrim.plugin {
   name = "page-container",
   version = "1.0",
   container = PageContainer,
+  selfTest = selfTest,
 }

@@ -163,6 +163,30 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: a bubble under its button on an iPad, a sheet on an iPhone.
+local function selfTest()
+  window:setDevice("iPad Air")
+  local button = View{ frame = rect(600, 40, 44, 44) }
+  local root = ViewController{ name = "root", viewDidLoad = function(self) self.view:addSubview(button) end }
+  window.rootViewController = root
+  step()
+  local menu = ViewController{ name = "menu", modalPresentationStyle = "custom",
+                               preferredContentSize = size(250, 180) }
+  menu.transitioningDelegate = plugin("popover-bubble").delegate{ sourceView = button }
+  root:present(menu, true)
+  run(0.5)
+  assert(menu.view.frame.y == 94 and menu.presentationController.arrowDirection == "up",
+    "the bubble is under the button")
+  window:tap(point(100, 900))
+  run(0.5)
+  assert(root.presentedViewController == nil, "a tap outside dismisses the bubble")
+  window:setDevice("iPhone 15")
+  step()
+  root:present(menu, true)
+  run(0.7)
+  assert(menu.view.frame.width == window.size.width, "in compact width the bubble is a sheet")
+end
+
 return scrim.plugin {
   name = "popover-bubble",
   version = "1.0",
@@ -170,4 +194,5 @@ return scrim.plugin {
   animator = Grow,
   place = BubbleLayout.place,
   delegate = delegate,
+  selfTest = selfTest,
 }

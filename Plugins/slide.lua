@@ -127,6 +127,23 @@ local function tabBarDelegate(options)
   }
 end
 
+--- `scrim check` runs this: a panel slides in from the left and back out.
+local function selfTest()
+  local root = ViewController{ name = "root" }
+  window.rootViewController = root
+  step()
+  local panel = ViewController{ name = "panel", modalPresentationStyle = "overFullScreen" }
+  panel.transitioningDelegate = plugin("slide").delegate{ edge = "left" }
+  root:present(panel, true)
+  step()
+  assert(panel.view.presentation.frame.x == -window.size.width, "the panel starts off the left edge")
+  run(0.4)
+  assert(panel.view.presentation.frame.x == 0, "the panel ends on screen")
+  panel:dismiss(true)
+  run(0.4)
+  assert(root.presentedViewController == nil, "the panel is gone")
+end
+
 return scrim.plugin {
   name = "slide",
   version = "1.0",
@@ -136,4 +153,5 @@ return scrim.plugin {
   navigationDelegate = navigationDelegate,
   tabBarDelegate = tabBarDelegate,
   transitioningDelegate = delegate(),
+  selfTest = selfTest,
 }

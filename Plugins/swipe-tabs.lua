@@ -84,9 +84,22 @@ function SwipeTabs:uninstall()
   self.tabs.delegate = nil
 end
 
+--- `scrim check` runs this: a long swipe left selects the next tab.
+local function selfTest()
+  local tabs = TabBarController{ name = "tabs",
+                                 viewControllers = { ViewController{ name = "a" }, ViewController{ name = "b" } } }
+  window.rootViewController = tabs
+  plugin("swipe-tabs").install(tabs)
+  step()
+  window:pan{ from = point(350, 400), to = point(50, 400), duration = 0.5 }
+  run(1)
+  assert(tabs.selectedIndex == 2, "the swipe selects the next tab")
+end
+
 return scrim.plugin {
   name = "swipe-tabs",
   version = "1.0",
   install = function(tabs, options) return SwipeTabs.new(tabs, options) end,
   SwipeTabs = SwipeTabs,
+  selfTest = selfTest,
 }

@@ -131,6 +131,23 @@ local function delegate(options)
   }
 end
 
+--- `scrim check` runs this: the view grows out of a thumbnail to full screen.
+local function selfTest()
+  local thumbnail = View{ frame = rect(20, 120, 100, 100) }
+  local root = ViewController{ name = "root", viewDidLoad = function(self) self.view:addSubview(thumbnail) end }
+  window.rootViewController = root
+  step()
+  local photo = ViewController{ name = "photo", modalPresentationStyle = "custom" }
+  photo.transitioningDelegate = plugin("zoom").delegate{ sourceView = thumbnail }
+  root:present(photo, true)
+  step()
+  local start = photo.view.presentation.frame
+  assert(math.abs(start.x - 20) < 0.01 and math.abs(start.width - 100) < 0.01, "the zoom starts on the thumbnail")
+  assert(thumbnail.hidden, "the thumbnail hides while the zoom runs")
+  run(0.5)
+  assert(photo.view.presentation.frame.width == window.size.width and not thumbnail.hidden, "the zoom ends full screen")
+end
+
 return scrim.plugin {
   name = "zoom",
   version = "1.0",
@@ -139,4 +156,5 @@ return scrim.plugin {
   matching = matching,
   delegate = delegate,
   transitioningDelegate = delegate(),
+  selfTest = selfTest,
 }
