@@ -1,84 +1,93 @@
--- Scrim's demo: a small hierarchy appearing and changing, narrated by the lifecycle-logger
--- plugin. Run it with `make demo` (or `scrim run Scripts/demo.lua`), and add `--trace -` to
--- see the JSON Lines trace the same run writes.
+-- Scrim's demo: a tour of the shipped plugins on one small app — a tab bar whose first tab is a
+-- navigation stack. A half sheet is dragged (once not far enough, once away), a photo is pushed
+-- with the checkerboard, and the tabs are switched with a swipe. Run it with `make demo` (or
+-- `scrim run Scripts/demo.lua`); add `--trace -` for the JSON Lines trace of the same run.
+-- Each plugin has a scenario of its own in Scripts/.
 
-plugin "lifecycle-logger"
+local halfSheet = plugin "half-sheet"
+local checkerboard = plugin "checkerboard"
+local swipeTabs = plugin "swipe-tabs"
 
--- A container that shows one content controller at a time and swaps them with
--- transition(from:to:), doing the containment dance around it as UIKit asks.
-local Container = scrim.ViewController:extend("Container")
-
-function Container:viewDidLoad()
-  self.view.backgroundColor = "#f2f2f7"
+local function say(format, ...)
+  print(string.format("[%5.3f] " .. format, scrim.now(), ...))
 end
 
-function Container:show(content)
-  local current = self.children[1]
-  self:addChild(content)
-  content.view.frame = self.view.bounds
-  if not current then
-    self.view:addSubview(content.view)
-    content:didMove(self)
-    return
-  end
-  current:willMove(nil)
-  self:transition(current, content, 0.25, function()
-    content.view.alpha = 1
-  end, function(finished)
-    current:removeFromParent()
-    content:didMove(self)
-    print(string.format("[%6.3f] swapped %s for %s (finished=%s)", scrim.now(), current.name, content.name, finished))
-  end)
+local function top(view)
+  return view.presentation.frame.y
 end
 
-local inbox = ViewController{ name = "inbox", title = "Inbox" }
-local detail = ViewController{
-  name = "detail",
-  title = "Message",
-  viewDidLoad = function(self)
-    self.view.backgroundColor = "#ffffff"
-    self.view:addSubview(View{ name = "body", frame = rect(16, 100, 361, 400), backgroundColor = "#e5e5ea" })
-  end,
-}
+-- The app: Inbox (a navigation stack) and Settings, in a tab bar.
+local inbox = ViewController{ name = "inbox", title = "Inbox",
+  viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+local nav = NavigationController{ name = "nav", root = inbox }
+nav.delegate = checkerboard.navigationDelegate
+local settings = ViewController{ name = "settings", title = "Settings",
+  viewDidLoad = function(self) self.view.backgroundColor = "#f2f2f7" end }
+local tabs = TabBarController{ name = "tabs", viewControllers = { nav, settings } }
+window.rootViewController = tabs
+swipeTabs.install(tabs)
+step()
+say("the app is up: %s, showing %s", window.device, tabs.selectedViewController.name)
 
-print("-- install the root")
-local root = Container{ name = "root" }
-window.rootViewController = root
-root:show(inbox)
-run(0.1)
+print("\n-- 1. half-sheet: a sheet over the lower half, with a dimming scrim")
+local filters = ViewController{ name = "filters", modalPresentationStyle = "custom",
+  viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+filters.transitioningDelegate = halfSheet.transitioningDelegate
+inbox:present(filters, true, function() say("filters presented") end)
+run(0.2)
+say("sliding up: the sheet's top at %.1f, the scrim at alpha %.2f", top(filters.view),
+  filters.presentationController.dim.presentation.alpha)
+run(0.3)
+say("at rest: the sheet's top at %.1f (half of %g)", top(filters.view), window.size.height)
 
-print("-- swap the content with transition(from:to:)")
-root:show(detail)
+print("\n-- a slow drag of 60 points: the sheet follows the finger, then goes back")
+window:pan{ from = point(196, 500), to = point(196, 560), duration = 0.5 }
 run(0.5)
+say("released: the sheet's top at %.1f", top(filters.view))
+run(0.5)
+say("back at %.1f; still presented: %s", top(filters.view), tostring(filters.presentingViewController ~= nil))
 
-print("-- rotate to landscape")
-window:setSize(852, 393)
-step(1)
-print(string.format("detail's view now %s, traits %s/%s", tostring(detail.view.frame),
-  window.traitCollection.horizontalSizeClass, window.traitCollection.verticalSizeClass))
-
-print("-- memory warning: inbox is off screen, so its view is dropped")
-scrim.simulateMemoryWarning()
-print("inbox view loaded:", inbox.isViewLoaded, "detail view loaded:", detail.isViewLoaded)
-
-print("-- back to portrait; present a form sheet over it, then dismiss it")
-window:setSize(393, 852)
-step(1)
-local compose = ViewController{ name = "compose", modalPresentationStyle = "formSheet", title = "New Message" }
-root:present(compose, true, function()
-  print(string.format("[%6.3f] compose is up at %s", scrim.now(), tostring(compose.view.frame)))
-end)
+print("\n-- a drag past half the sheet's height: dismissed")
+window:pan{ from = point(196, 450), to = point(196, 700), duration = 0.6 }
 run(0.6)
-compose:dismiss(true, function() print(string.format("[%6.3f] compose dismissed", scrim.now())) end)
-run(0.6)
+say("released: the sheet's top at %.1f", top(filters.view))
+run(0.5)
+say("still presented: %s", tostring(filters.presentingViewController ~= nil))
 
-print("-- save the state, then restore it: the controllers at the saved paths decode it")
-root.restorationIdentifier, detail.restorationIdentifier = "root", "detail"
-function detail:encodeRestorableState(coder) coder:encode("scrollOffset", 120) end
-function detail:decodeRestorableState(coder) print("detail's saved scrollOffset:", coder:decode("scrollOffset")) end
-local saved = scrim.saveState()
-print(saved)
-local result = scrim.restoreState(saved)
-print(string.format("restored %d controllers, skipped %d", #result.restored, #result.skipped))
+print("\n-- 2. checkerboard: a push turns the screen over tile by tile")
+local photo = ViewController{ name = "photo", title = "Photo", viewDidLoad = function(self)
+  self.view.backgroundColor = "#000000"
+  self.view:addSubview(View{ name = "image", frame = rect(0, 200, 393, 300), backgroundColor = "#ff9500" })
+end }
+nav:push(photo, true)
+run(0.4)
+local board = photo.view.superview.subviews[#photo.view.superview.subviews]
+local folded, unfolded = 0, 0   -- each tile is an old snapshot and a new one, in turn
+for i = 1, #board.subviews, 2 do
+  if board.subviews[i].presentation.transform.a < 0.01 then folded = folded + 1 end
+  if board.subviews[i + 1].presentation.transform.a > 0.999 then unfolded = unfolded + 1 end
+end
+say("half-way: %d of %d old tiles folded away, %d new ones unfolded", folded, #board.subviews // 2, unfolded)
+run(0.5)
+say("pushed: %s is on top", nav.topViewController.name)
+nav:pop(true)
+run(1)
+say("popped: %s is on top", nav.topViewController.name)
 
-print(string.format("-- %d trace events", #trace()))
+print("\n-- 3. swipe-tabs: a swipe left brings Settings in from the right")
+window:pan{ from = point(350, 400), to = point(100, 400), duration = 0.4 }
+run(0.4)
+say("released: settings at x %.1f", settings.view.presentation.frame.x)
+run(0.5)
+say("selected: %s", tabs.selectedViewController.name)
+
+print("\n-- a flick right: back to the inbox")
+window:pan{ from = point(100, 400), to = point(160, 400), duration = 0.05 }
+run(1)
+say("selected: %s", tabs.selectedViewController.name)
+
+local events, errors = trace(), 0
+for _, event in ipairs(events) do
+  if event.event == "scriptError" then errors = errors + 1 end
+end
+print(string.format("\n-- %d trace events, %d script errors", #events, errors))

@@ -70,8 +70,18 @@ final class Scratch {
         let result = try Scrim.run(["run", "Scripts/demo.lua"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.contains("[ 0.000] root             viewWillAppear           animated=false"))
-        #expect(result.stdout.contains("inbox view loaded:\tfalse\tdetail view loaded:\ttrue"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for expected in [
+            "[1.517] back at 426.0; still presented: true",
+            "[2.617] still presented: false",
+            "[3.017] half-way: 20 of 40 old tiles folded away, 0 new ones unfolded",
+            "[4.517] popped: inbox is on top",
+            "[5.417] selected: settings",
+            "[6.417] selected: nav",
+        ] {
+            #expect(lines.contains(expected), "no line \(expected.debugDescription)")
+        }
+        #expect(lines.last?.hasSuffix("trace events, 0 script errors") == true)
     }
 
     @Test func traceToStandardOutputIsJSONLinesInOrderWithPrint() throws {
