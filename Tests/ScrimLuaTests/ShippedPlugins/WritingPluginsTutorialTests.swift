@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import ScrimCore
+@testable import ScrimLua
+
+/// Runs every Lua block of `docs/writing-plugins.md` in order: a block starting
+/// `-- Plugins/<name>.lua` is saved as that plugin (a later block replaces it), any other block
+/// runs as a scenario in a new runtime that finds those plugins first. What a scenario prints
+/// must match its `-->` comments, and it must raise nothing and trace no script error.
+@Suite struct WritingPluginsTutorialTests {
+    static let blocks: [String] = {
+        let path = URL(fileURLWithPath: PluginManager.shippedPluginsDirectory!).deletingLastPathComponent()
+            .appendingPathComponent("docs/writing-plugins.md").path
+        let text = try! String(contentsOfFile: path, encoding: .utf8)
+        var blocks: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```lua" { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else { current?.append(line) }
+        }
+        return blocks
+    }()
+
+    static func normalized(_ line: String) -> String {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    @Test func everyBlockRunsAndPrintsWhatItSays() throws {
+        #expect(Self.blocks.count >= 9)
+        let folder = TemporaryFolder()
+        var scenarios = 0
+        for block in Self.blocks {
+            let firstLine = block.prefix { $0 != "\n" }
+            if firstLine.hasPrefix("-- Plugins/") {
+                folder.write(String(firstLine.dropFirst(3)), block)
+                continue
+            }
+            scenarios += 1
+            let h = Harness(pluginPaths: [folder.path + "/Plugins", PluginManager.shippedPluginsDirectory!])
+            try h.run("""
+                printed = {}
+                function print(...)
+                  local parts = {}
+                  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+                  printed[#printed + 1] = table.concat(parts, "\\t")
+                end
+                """)
+            do {
+                try h.run(block)
+            } catch {
+                Issue.record("scenario \(scenarios) failed: \(error)\n\(block)")
+                continue
+            }
+            let expected = block.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("print("), let range = line.range(of: "--> ") else { return nil }
+                return Self.normalized(String(line[range.upperBound...]))
+            }
+            let printed = try h.run("return table.concat(printed, '\\n')").first ?? ""
+            let lines = printed.isEmpty ? [] : printed.split(separator: "\n", omittingEmptySubsequences: false).map { Self.normalized(String($0)) }
+            #expect(lines == expected, "scenario \(scenarios)")
+            #expect(h.scriptErrors.isEmpty, "scenario \(scenarios): \(h.scriptErrors)")
+        }
+        #expect(scenarios >= 5)
+    }
+}
