@@ -98,13 +98,10 @@ local function delegate(options)
     animationControllerForDismissed = function(_, dismissed)
       local animator = slide.animator{ edge = "bottom", duration = options.duration, curve = "easeOut",
                                        reversing = true }
-      local pc = dismissed.presentationController
-      animator.interaction = pc and pc.drag and pc.drag.interaction
+      animator.interaction = DragToDismiss.interactionFor(dismissed)
       return animator
     end,
-    interactionControllerForDismissal = function(_, animator)
-      return animator.interaction
-    end,
+    interactionControllerForDismissal = DragToDismiss.interactionControllerForDismissal,
   }
 end
 

@@ -182,12 +182,9 @@ local function delegate(options)
       return SheetAnimator.new(duration)
     end,
     animationControllerForDismissed = function(_, dismissed)
-      local pc = dismissed.presentationController
-      return SheetAnimator.new(duration, pc and pc.drag and pc.drag.interaction)
+      return SheetAnimator.new(duration, DragToDismiss.interactionFor(dismissed))
     end,
-    interactionControllerForDismissal = function(_, animator)
-      return animator.interaction
-    end,
+    interactionControllerForDismissal = DragToDismiss.interactionControllerForDismissal,
   }
 end
 

@@ -121,13 +121,10 @@ local function delegate(options)
     end,
     animationControllerForDismissed = function(_, dismissed)
       local animator = Zoom.new(options, false)
-      local pc = dismissed.presentationController
-      animator.interaction = pc and pc.drag and pc.drag.interaction
+      animator.interaction = DragToDismiss.interactionFor(dismissed)
       return animator
     end,
-    interactionControllerForDismissal = function(_, animator)
-      return animator.interaction
-    end,
+    interactionControllerForDismissal = DragToDismiss.interactionControllerForDismissal,
   }
 end
 

@@ -3,11 +3,14 @@ library/drag-to-dismiss — a pan that dismisses a presented controller interact
 the half-sheet, card-stack and zoom plugins. A module, not a plugin: `require` it.
 
   local DragToDismiss = require "library.drag-to-dismiss"
-  self.drag = DragToDismiss.new(self, { distance = function() return height end })
+  self.drag = DragToDismiss.new(self)          -- in the presentation controller, as `drag`
   -- in the transitioning delegate:
-  interactionControllerForDismissal = function(_, animator) return animator.interaction end
-  -- and when making the dismissal's animator:
-  local animator = MyAnimator.new(); animator.interaction = pc.drag.interaction
+  animationControllerForDismissed = function(_, dismissed)
+    local animator = MyAnimator.new()
+    animator.interaction = DragToDismiss.interactionFor(dismissed)
+    return animator
+  end,
+  interactionControllerForDismissal = DragToDismiss.interactionControllerForDismissal,
 
 While the finger is down the dismissal follows it (a percent-driven interaction: the
 animator's own animations are scrubbed); on release it finishes past `threshold` of
@@ -63,6 +66,21 @@ function DragToDismiss:handle(g)
       interaction:cancel()
     end
   end
+end
+
+--- The interaction of the drag that is dismissing `dismissed`, or nil when no drag is (a
+--- dismissal from code, a tap): for `animationControllerForDismissed` to give its animator.
+--- The presentation controller keeps its DragToDismiss as `drag`.
+function DragToDismiss.interactionFor(dismissed)
+  local pc = dismissed.presentationController
+  local drag = pc and pc.drag
+  return drag and drag.interaction
+end
+
+--- A transitioning delegate's `interactionControllerForDismissal`: the interaction the
+--- animator carries.
+function DragToDismiss.interactionControllerForDismissal(_, animator)
+  return animator.interaction
 end
 
 --- Takes the recognizer off the view.

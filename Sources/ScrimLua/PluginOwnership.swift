@@ -1,8 +1,8 @@
 import CLua
 
 extension PluginManager {
-    /// The plugin whose code made the Lua table at `index` — the one whose files define the
-    /// table's functions — so that a delegate a plugin builds on request
+    /// The plugin whose code made the Lua table at `index` — the one whose file defines the
+    /// table's functions, else one that requires the module defining them — so that a delegate a plugin builds on request
     /// (`plugin("zoom").delegate{…}`) is traced as `lua:<plugin>` like its exported ones.
     /// Nil for tables a script made.
     func plugin(definingTableAt index: Int32) -> Plugin? {
@@ -23,8 +23,8 @@ extension PluginManager {
             scrim_pop(L, 1)
         }
         guard !sources.isEmpty else { return nil }
-        return loaded.first { plugin in
-            ([plugin.path] + plugin.watchedFiles).contains { sources.contains(PluginManager.displayPath($0)) }
-        }
+        // A plugin's own file decides; a module several plugins require only when nothing else does.
+        return loaded.first { sources.contains(PluginManager.displayPath($0.path)) }
+            ?? loaded.first { $0.watchedFiles.contains { sources.contains(PluginManager.displayPath($0)) } }
     }
 }

@@ -123,6 +123,13 @@ import ScrimCore
         #expect(try h.frame("sheet.view.presentation.frame") == "0.0 426.0 393.0 426.0")
     }
 
+    @Test func aDelegateMadeWithOptionsIsTracedAsTheHalfSheetsWhateverElseSharesItsModule() throws {
+        let h = shippedPluginHarness()
+        try h.run("plugin 'card-stack'\n" + Self.presented.replacingOccurrences(
+            of: "halfSheet.transitioningDelegate", with: "halfSheet.delegate{ detents = { 'medium' } }") + "run(0.5)")
+        #expect(Set(h.runtime.trace.compactMap(\.by)) == ["lua:half-sheet"])
+    }
+
     @Test func optionsSetTheDetentsAndTheThreshold() throws {
         let h = shippedPluginHarness()
         try h.run(Self.presented.replacingOccurrences(of: "halfSheet.transitioningDelegate",
