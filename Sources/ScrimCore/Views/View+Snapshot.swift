@@ -36,11 +36,11 @@ extension View {
         if isRoot {
             copy.model.bounds = state.bounds
             copy.model.center = Point(x: state.bounds.width / 2, y: state.bounds.height / 2)
+            copy.model.backgroundColor = state.backgroundColor
+            copy.model.cornerRadius = state.cornerRadius
         } else {
             copy.model = state
         }
-        copy.model.backgroundColor = state.backgroundColor
-        copy.model.cornerRadius = state.cornerRadius
         copy.name = name
         copy.isHidden = isHidden
         copy.clipsToBounds = clipsToBounds
