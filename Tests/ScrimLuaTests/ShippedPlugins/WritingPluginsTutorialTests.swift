@@ -6,7 +6,8 @@ import ScrimCore
 /// Runs every Lua block of `docs/writing-plugins.md` in order: a block starting
 /// `-- Plugins/<name>.lua` is saved as that plugin (a later block replaces it), any other block
 /// runs as a scenario in a new runtime that finds those plugins first. What a scenario prints
-/// must match its `-->` comments, and it must raise nothing and trace no script error.
+/// must match its `-->` comments, and it must raise nothing and trace no script error. The
+/// page's commands — `scrim check` and `luacheck` — run on the finished plugin.
 @Suite struct WritingPluginsTutorialTests {
     static let blocks: [String] = {
         let path = URL(fileURLWithPath: PluginManager.shippedPluginsDirectory!).deletingLastPathComponent()
@@ -62,5 +63,21 @@ import ScrimCore
             #expect(h.scriptErrors.isEmpty, "scenario \(scenarios): \(h.scriptErrors)")
         }
         #expect(scenarios >= 5)
+
+        let finished = folder.path + "/Plugins/bottom-card.lua"
+        let report = PluginCheck.check(path: finished, searchPaths: [PluginManager.shippedPluginsDirectory!])
+        #expect(report.passed && report.version == "0.4", "scrim check: \(report.problems)")
+        if let luacheck = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) {
+            let root = URL(fileURLWithPath: PluginManager.shippedPluginsDirectory!).deletingLastPathComponent()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: luacheck)
+            process.arguments = ["--no-color", "--config", root.appendingPathComponent(".luacheckrc").path, finished]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "luacheck: \(text)")
+        }
     }
 }
