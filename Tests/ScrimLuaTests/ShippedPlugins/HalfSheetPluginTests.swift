@@ -138,8 +138,11 @@ import ScrimCore
         #expect(try h.frame("sheet.view.frame") == "0.0 60.0 393.0 792.0")
         try h.run("window:pan{ from = point(196, 300), to = point(196, 400), duration = 1 }; run(1.5)")
         #expect(try h.value("home.presentedViewController == nil") == "true")
-        #expect(throws: LuaError.self) {
-            try h.run("ViewController{ modalPresentationStyle = 'custom' }.transitioningDelegate = nil; plugin('half-sheet').presentationController.new(ViewController{}, home, { detents = { 'tall' } })")
+        do {
+            try h.run("plugin('half-sheet').presentationController.new(ViewController{}, home, { detents = { 'tall' } })")
+            Issue.record("expected an error for an unknown detent")
+        } catch {
+            #expect("\(error)".contains(#"half-sheet: detents are "medium" and "large", not tall"#))
         }
     }
 }

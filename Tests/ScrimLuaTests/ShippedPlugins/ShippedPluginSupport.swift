@@ -30,7 +30,7 @@ extension Harness {
         transitionEvents.filter { !$0.hasSuffix(".updateInteractiveTransition") }
     }
 
-    /// The script errors traced so far, as their messages.
+    /// The script errors traced so far, as their JSON lines.
     var scriptErrors: [String] {
         runtime.trace.filter { $0.event == "scriptError" }.map(\.jsonLine)
     }
