@@ -4,24 +4,25 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps lint-deps
+.PHONY: demo test build deps lint-deps browser-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
-test: deps lint-deps
+test: deps lint-deps browser-deps
 	$(SWIFT) test --disable-xctest
 
 build: deps
 	$(SWIFT) build --product scrim
 
-# Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, and
-# pkg-config itself.
+# Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, zlib
+# for the tests that read screenshots, and pkg-config itself.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4 || ! pkg-config --exists libedit; then \
-	  echo "Installing liblua5.4-dev, libedit-dev and pkg-config with apt-get…"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4 || ! pkg-config --exists libedit \
+	    || ! pkg-config --exists zlib; then \
+	  echo "Installing liblua5.4-dev, libedit-dev, zlib1g-dev and pkg-config with apt-get…"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev pkg-config >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev zlib1g-dev pkg-config >/dev/null && \
 	  echo "Installed."; \
 	fi
 
@@ -33,3 +34,21 @@ lint-deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq lua-check >/dev/null && \
 	  echo "Installed."; \
 	fi
+
+# Chromium (Debian's chromium), in which the tests open a rendered page and check its pixels.
+# When it cannot be installed, those tests are skipped and say why; the rest still run.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "Installing chromium with apt-get (for the browser tests)…"; \
+	  { $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null && echo "Installed."; } \
+	  || echo "Could not install chromium: the browser tests will be skipped."; \
+	fi
+
+# The README's screenshot: the demo's half sheet at rest, in the player page, in headless Chromium.
+SCREENSHOT_AT ?= t=0.55
+screenshot: build browser-deps
+	.build/debug/scrim render Scripts/demo.lua --out .build/demo.html >/dev/null
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+	  --window-size=1200,920 --screenshot=docs/images/demo-half-sheet.png \
+	  "file://$(CURDIR)/.build/demo.html#$(SCREENSHOT_AT)" 2>/dev/null

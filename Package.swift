@@ -6,11 +6,14 @@ let package = Package(
     products: [
         .library(name: "ScrimCore", targets: ["ScrimCore"]),
         .library(name: "ScrimLua", targets: ["ScrimLua"]),
+        .library(name: "ScrimRender", targets: ["ScrimRender"]),
         .executable(name: "scrim", targets: ["ScrimCLI"]),
         .executable(name: "scrim-benchmarks", targets: ["ScrimBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -23,18 +26,34 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // zlib, for the tests that read the browser's PNG screenshots.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
+        .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
+        // The live preview's web server, apart so that the runtime and renderer stay small.
+        .target(
+            name: "ScrimPreview",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
+        ),
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "ScrimCore", "ScrimLua", "CLibedit",
+                "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "ScrimBenchmarks", dependencies: ["ScrimCore", "ScrimLua"], path: "Benchmarks/ScrimBenchmarks"),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
-        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI"]),
+        .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
+        .testTarget(
+            name: "ScrimPreviewTests",
+            dependencies: ["ScrimPreview", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+        ),
+        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "CZlib"]),
     ]
 )

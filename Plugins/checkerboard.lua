@@ -46,7 +46,6 @@ function Checkerboard:animateTransition(ctx)
   incoming.frame = frame
   incoming:layoutIfNeeded()
   container:addSubview(incoming)
-  incoming.hidden = true
 
   local board = View{ name = "checkerboard", frame = ctx:initialFrame(fromVC) }
   container:addSubview(board)
@@ -66,6 +65,8 @@ function Checkerboard:animateTransition(ctx)
     end
   end
   self.board = board
+  -- Only the tiles show while they turn: both screens hide behind them (after their snapshots).
+  outgoing.hidden, incoming.hidden = true, true
 
   local flip = 1 - self.stagger
   animateKeyframes({ duration = self.duration }, function()
@@ -75,7 +76,7 @@ function Checkerboard:animateTransition(ctx)
     end
   end, function()
     local completed = not ctx.transitionWasCancelled
-    incoming.hidden = false
+    outgoing.hidden, incoming.hidden = false, false
     board:removeFromSuperview()
     self.board = nil
     ctx:completeTransition(completed)
@@ -89,7 +90,7 @@ local function delegate(options)
   }
 end
 
---- `scrim check` runs this: a push hides the incoming view behind the tiles until they have turned.
+--- `scrim check` runs this: a push hides both screens behind the tiles until they have turned.
 local function selfTest()
   local list, photo = ViewController{ name = "list" }, ViewController{ name = "photo" }
   local nav = NavigationController{ name = "nav", root = list }
@@ -98,7 +99,8 @@ local function selfTest()
   step()
   nav:push(photo, true)
   run(0.4)
-  assert(photo.view.hidden and photo.view.superview.subviews[#photo.view.superview.subviews].name == "checkerboard",
+  assert(photo.view.hidden and list.view.hidden, "only the tiles show while they turn")
+  assert(photo.view.superview.subviews[#photo.view.superview.subviews].name == "checkerboard",
     "the tiles turn over the screen")
   run(0.5)
   assert(not photo.view.hidden and nav.topViewController == photo, "the push ends with the photo shown")

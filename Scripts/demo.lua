@@ -17,8 +17,13 @@ local function top(view)
 end
 
 -- The app: Inbox (a navigation stack) and Settings, in a tab bar.
-local inbox = ViewController{ name = "inbox", title = "Inbox",
-  viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+local inbox = ViewController{ name = "inbox", title = "Inbox", viewDidLoad = function(self)
+  self.view.backgroundColor = "#f2f2f7"
+  for i = 1, 5 do
+    self.view:addSubview(View{ name = "message" .. i, frame = rect(16, 16 + (i - 1) * 60, 361, 52),
+      backgroundColor = "#ffffff", cornerRadius = 10 })
+  end
+end }
 local nav = NavigationController{ name = "nav", root = inbox }
 nav.delegate = checkerboard.navigationDelegate
 local settings = ViewController{ name = "settings", title = "Settings",
@@ -30,8 +35,11 @@ step()
 say("the app is up: %s, showing %s", window.device, tabs.selectedViewController.name)
 
 print("\n-- 1. half-sheet: a sheet over the lower half, with a dimming scrim")
-local filters = ViewController{ name = "filters", modalPresentationStyle = "custom",
-  viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+local filters = ViewController{ name = "filters", modalPresentationStyle = "custom", viewDidLoad = function(self)
+  self.view.backgroundColor = "#ffffff"
+  self.view:addSubview(View{ name = "grabber", frame = rect(178.5, 5, 36, 5), backgroundColor = "#c7c7cc",
+    cornerRadius = 2.5 })
+end }
 filters.transitioningDelegate = halfSheet.transitioningDelegate
 inbox:present(filters, true, function() say("filters presented") end)
 run(0.2)

@@ -38,23 +38,16 @@ struct RunCommand: ParsableCommand {
         guard watch else { return try runOnce() }
         let watcher = try FileWatcher()
         while true {
-            var folders = Set([URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path])
+            var plugins: Set<String> = []
             do {
-                try runOnce { folders.formUnion($0) }
+                try runOnce { plugins = $0 }
             } catch let error as CLIError {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                ScenarioWatching.say(error.description)
             }
-            watcher.setDirectories(folders)
-            FileHandle.standardError.write(Data("scrim: watching \(script) and its plugins; Ctrl-C to stop\n".utf8))
-            var changed: [String] = []
-            while changed.isEmpty {
-                changed = watcher.waitForChanges(timeout: 3600).map(\.path).filter { path in
-                    let name = (path as NSString).lastPathComponent
-                    return name.hasSuffix(".lua") && !name.hasPrefix(".")
-                }
-            }
-            let names = changed.map { PluginManager.displayPath($0) }.joined(separator: ", ")
-            FileHandle.standardError.write(Data("scrim: \(names) changed; running again\n".utf8))
+            let folders = ScenarioWatching.folders(script: script, plugins: plugins)
+            ScenarioWatching.say("scrim: watching \(script) and its plugins; Ctrl-C to stop")
+            let changed = ScenarioWatching.waitForLuaChange(in: folders, watcher: watcher)
+            ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; running again")
         }
     }
 

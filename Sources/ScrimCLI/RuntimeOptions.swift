@@ -57,12 +57,13 @@ struct RuntimeOptions: ParsableArguments {
         }
     }
 
-    /// A runtime on `clock` with these plugin paths, grants and limits.
-    func makeRuntime(clock: Clock) throws -> Runtime {
+    /// A runtime on `clock`, imitating `device`, with these plugin paths, grants and limits.
+    func makeRuntime(clock: Clock, device: DevicePreset = .iPhone15) throws -> Runtime {
         for folder in pluginFolders where !FileManager.default.fileExists(atPath: folder) {
             throw CLIError("--plugins \(folder): no such folder")
         }
-        let runtime = Runtime(clock: clock, pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
+        let runtime = Runtime(clock: clock, device: device,
+                              pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
         for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
         return runtime
     }

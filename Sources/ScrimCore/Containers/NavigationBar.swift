@@ -7,4 +7,16 @@ public final class NavigationBar: View {
 
     /// The bar's height below the status bar.
     public static let height = 44.0
+
+    /// A bar starts with the opaque standard appearance's background (`#f9f9f9`), as UIKit's
+    /// `configureWithOpaqueBackground()` gives; set `backgroundColor` to change it.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .barBackground
+    }
+}
+
+extension Color {
+    /// The background of bars in their opaque standard appearance.
+    static let barBackground = Color(red: 249 / 255, green: 249 / 255, blue: 249 / 255)
 }

@@ -24,6 +24,13 @@ public final class TabBar: View {
     public internal(set) var selectedIndex = 0
     /// The bar's height above the home indicator area.
     public static let height = 49.0
+
+    /// A bar starts with the opaque standard appearance's background (`#f9f9f9`); set
+    /// `backgroundColor` to change it.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .barBackground
+    }
 }
 
 /// `UITabBarController`: one child shown at a time above a tab bar. `selectedIndex` is 0-based

@@ -21,6 +21,7 @@ public final class Application {
     public var transitionWatchdog: Double?
     private var nameCounters: [String: Int] = [:]
     private var controllers: [Weak<ViewController>] = []
+    private var screenObservers: [WeakFrameObserver] = []
 
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
         self.clock = clock
@@ -63,6 +64,19 @@ public final class Application {
     private func runTurn() {
         runLoop.runTurn(at: clock.now)
         window.layoutPass(from: window)
+        screenObservers.removeAll { $0.value == nil }
+        for observer in screenObservers { observer.value?.frame(at: clock.now) }
+    }
+
+    /// Adds an observer told after every turn, once its layout pass is done — when a screen
+    /// would show the frame (renderers record here). Held weakly; unlike a run loop's frame
+    /// observer it does not keep the run loop busy.
+    public func addScreenObserver(_ observer: FrameObserver) {
+        if !screenObservers.contains(where: { $0.value === observer }) { screenObservers.append(WeakFrameObserver(value: observer)) }
+    }
+
+    public func removeScreenObserver(_ observer: FrameObserver) {
+        screenObservers.removeAll { $0.value === observer || $0.value == nil }
     }
 
     /// Sends `didReceiveMemoryWarning` to every live controller, in creation order, and drops

@@ -65,6 +65,6 @@ public final class RunLoop {
     }
 }
 
-private struct WeakFrameObserver {
+struct WeakFrameObserver {
     weak var value: FrameObserver?
 }

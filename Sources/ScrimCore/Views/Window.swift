@@ -48,7 +48,9 @@ public final class Window: View {
         SizeTransition(window: self, duration: sizeTransitionDuration).begin(to: newSize, in: application)
     }
 
-    func resize(to newSize: Size) {
+    /// Takes `newSize` and its traits at once, without callbacks or animation: for setting a
+    /// window up before it shows anything. Use `setSize(_:)` for a rotation or a resize.
+    public func resize(to newSize: Size) {
         bounds = Rect(origin: bounds.origin, size: newSize)
         traitCollection = device.traits(for: newSize)
     }

@@ -33,7 +33,10 @@ import ScrimCore
         #expect(try h.frame("animator.board.subviews[6].subviews[1].frame") == "0.0 -251.3 393.0 754.0")
         #expect(try h.value("animator.board.subviews[6].subviews[1].subviews[1].name") == "image")
         #expect(try h.value("animator.board.subviews[6].clipsToBounds") == "true")
+        // The snapshots were taken before the screens hid behind the tiles: they show, the screens do not.
+        #expect(try h.value("animator.board.subviews[6].subviews[1].hidden") == "false")
         #expect(try h.value("photo.view.hidden and photo.view.superview ~= nil") == "true")
+        #expect(try h.value("list.view.hidden") == "true")
     }
 
     @Test func tilesTurnOverInAStaggeredSweepFromTheTopLeft() throws {

@@ -1,0 +1,102 @@
+import ScrimCore
+
+/// Draws a window's view tree, as it is on screen, into a `Scene`.
+///
+/// Every view is drawn from its **presentation values** (what animations show in flight):
+/// a group placed by centre, bounds and transform (anchored at the centre), with the view's
+/// alpha as group opacity, its background colour and corner radius as a rectangle, and its
+/// subviews clipped to its bounds when `clipsToBounds` is set. Hidden views are left out with
+/// their subviews. A builder gives each view an id the first time it sees it and keeps it for
+/// the view's life, so consecutive frames of one run can be compared node by node.
+public final class SceneBuilder {
+    /// Whether named views carry a label with their name.
+    public let labels: Bool
+    private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
+    private var nextID = 0
+
+    public init(labels: Bool = false) {
+        self.labels = labels
+    }
+
+    /// The window as it is on screen now.
+    public func scene(of window: Window) -> Scene {
+        var nodes: [SceneNode] = []
+        if !window.isHidden { add(window, parent: nil, to: &nodes) }
+        let head = DeviceOutline.head(size: window.presentation.bounds.size, device: window.device, labels: labels)
+        return Scene(head: head, nodes: nodes)
+    }
+
+    private func add(_ view: View, parent: Int?, to nodes: inout [SceneNode]) {
+        let id = identifier(of: view)
+        let (open, close) = markup(of: view, id: id)
+        nodes.append(SceneNode(id: id, parent: parent, open: open, close: close))
+        for subview in view.subviews where !subview.isHidden {
+            add(subview, parent: id, to: &nodes)
+        }
+    }
+
+    private func identifier(of view: View) -> Int {
+        let key = ObjectIdentifier(view)
+        if let entry = ids[key], entry.view.value === view { return entry.id }
+        if ids.count >= 256, ids.count.nonzeroBitCount == 1 {
+            ids = ids.filter { $0.value.view.value != nil }
+        }
+        let id = nextID
+        nextID += 1
+        ids[key] = (WeakView(value: view), id)
+        return id
+    }
+
+    private func markup(of view: View, id: Int) -> (open: String, close: String) {
+        let state = view.presentation
+        let size = state.bounds.size, origin = state.bounds.origin
+        // Bounds coordinates → the superview's: move the bounds' centre to the origin, apply the
+        // transform about it, then move to `center`.
+        let t = state.transform
+        let localX = -size.width / 2 - origin.x, localY = -size.height / 2 - origin.y
+        let e = t.a * localX + t.c * localY + t.tx + state.center.x
+        let f = t.b * localX + t.d * localY + t.ty + state.center.y
+
+        var open = "<g id=\"v\(id)\""
+        if let name = view.name { open += " data-name=\"\(xmlEscaped(name))\"" }
+        if t.a != 1 || t.b != 0 || t.c != 0 || t.d != 1 {
+            open += " transform=\"matrix(\([t.a, t.b, t.c, t.d, e, f].map(svgNumber).joined(separator: " ")))\""
+        } else if svgNumber(e) != "0" || svgNumber(f) != "0" {
+            open += " transform=\"translate(\(svgNumber(e)) \(svgNumber(f)))\""
+        }
+        let alpha = min(max(state.alpha, 0), 1)
+        if alpha < 1 { open += " opacity=\"\(svgNumber(alpha))\"" }
+        open += ">\n"
+
+        let radius = max(0, min(state.cornerRadius, min(size.width, size.height) / 2))
+        let box = rectangle(origin: origin, size: size, radius: radius)
+        if let color = state.backgroundColor, color.alpha > 0 {
+            let hex = String(color.hexString.prefix(7))
+            open += "<rect\(box) fill=\"\(hex)\""
+            if color.alpha < 1 { open += " fill-opacity=\"\(svgNumber(color.alpha))\"" }
+            open += "/>\n"
+        }
+        var close = ""
+        if view.clipsToBounds {
+            open += "<clipPath id=\"c\(id)\"><rect\(box)/></clipPath>\n<g clip-path=\"url(#c\(id))\">\n"
+            close += "</g>\n"
+        }
+        if labels, let name = view.name {
+            close += "<text class=\"label\" x=\"\(svgNumber(origin.x + 3))\" y=\"\(svgNumber(origin.y + 11))\">\(xmlEscaped(name))</text>\n"
+        }
+        return (open, close + "</g>\n")
+    }
+
+    private func rectangle(origin: Point, size: Size, radius: Double) -> String {
+        var out = ""
+        if svgNumber(origin.x) != "0" { out += " x=\"\(svgNumber(origin.x))\"" }
+        if svgNumber(origin.y) != "0" { out += " y=\"\(svgNumber(origin.y))\"" }
+        out += " width=\"\(svgNumber(max(0, size.width)))\" height=\"\(svgNumber(max(0, size.height)))\""
+        if svgNumber(radius) != "0" { out += " rx=\"\(svgNumber(radius))\"" }
+        return out
+    }
+}
+
+private struct WeakView {
+    weak var value: View?
+}

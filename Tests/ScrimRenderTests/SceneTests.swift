@@ -1,0 +1,196 @@
+import ScrimCore
+import Testing
+@testable import ScrimRender
+
+/// An iPhone SE window (square screen corners) with nothing in it but `build`'s views.
+private func scene(labels: Bool = false, _ build: (Window) -> Void) -> Scene {
+    let application = Application(device: .iPhoneSE)
+    build(application.window)
+    return SceneBuilder(labels: labels).scene(of: application.window)
+}
+
+/// The nodes of a scene after the window's, as one string.
+private func body(_ scene: Scene) -> String {
+    scene.nodes.dropFirst().map(\.open).joined() + "|" + scene.nodes.dropFirst().map(\.close).joined()
+}
+
+@Suite("SVG scenes")
+struct SceneTests {
+    @Test("the document: device outline, screen clip and black screen, then the window's views")
+    func document() {
+        let svg = scene { window in
+            let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+            view.backgroundColor = Color(red: 1, green: 0, blue: 0)
+            view.name = "card"
+            window.addSubview(view)
+        }.svg
+        #expect(svg == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="399" height="691" viewBox="0 0 399 691" data-device="iPhone SE">
+            <rect class="device" width="399" height="691" rx="12" fill="#1c1c1e"/>
+            <clipPath id="screen"><rect width="375" height="667" rx="0"/></clipPath>
+            <g class="screen" transform="translate(12 12)" clip-path="url(#screen)">
+            <rect width="375" height="667" fill="#000000"/>
+            <g id="v0" data-name="window">
+            <g id="v1" data-name="card" transform="translate(10 20)">
+            <rect width="100" height="50" fill="#ff0000"/>
+            </g>
+            </g>
+            </g>
+            </svg>
+
+            """)
+    }
+
+    @Test("a transform applies about the view's centre: a quarter turn, then a half scale")
+    func transformAboutCentre() {
+        let rotated = scene { window in
+            let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+            view.transform = AffineTransform(rotationAngle: .pi / 2)
+            window.addSubview(view)
+        }
+        // (0,0) of the view lands at (75,-25), (100,50) at (25,75): the same centre, (50,25).
+        #expect(rotated.nodes[1].open == "<g id=\"v1\" transform=\"matrix(0 1 -1 0 75 -25)\">\n")
+
+        let scaled = scene { window in
+            let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+            view.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+            window.addSubview(view)
+        }
+        #expect(scaled.nodes[1].open == "<g id=\"v1\" transform=\"matrix(0.5 0 0 0.5 25 12.5)\">\n")
+    }
+
+    @Test("alpha is group opacity on each level, so nested alphas multiply; colours keep their own alpha")
+    func alphaNesting() {
+        let nested = scene { window in
+            let outer = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            outer.alpha = 0.5
+            let inner = View(frame: Rect(x: 20, y: 20, width: 40, height: 40))
+            inner.alpha = 0.5
+            inner.backgroundColor = Color(parsing: "#00000066")
+            outer.addSubview(inner)
+            window.addSubview(outer)
+        }
+        #expect(body(nested) == """
+            <g id="v1" opacity="0.5">
+            <g id="v2" transform="translate(20 20)" opacity="0.5">
+            <rect width="40" height="40" fill="#000000" fill-opacity="0.4"/>
+            |</g>
+            </g>
+
+            """)
+    }
+
+    @Test("views are drawn from presentation values: half-way through a fade and a move")
+    func presentationValues() throws {
+        let application = Application(device: .iPhoneSE)
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        application.window.addSubview(view)
+        try application.animate(duration: 1, curve: .linear) {
+            view.alpha = 0
+            view.center = Point(x: 250, y: 50)
+        }
+        application.run(seconds: 0.5)
+        let open = SceneBuilder().scene(of: application.window).nodes[1].open
+        #expect(view.alpha == 0)
+        #expect(open == "<g id=\"v1\" transform=\"translate(100 0)\" opacity=\"0.5\">\n")
+    }
+
+    @Test("clipsToBounds clips subviews to the rounded bounds; a bounds origin scrolls the content")
+    func clippingAndCornerRadius() {
+        let clipped = scene { window in
+            let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 80))
+            card.backgroundColor = .white
+            card.cornerRadius = 12
+            card.clipsToBounds = true
+            card.bounds = Rect(x: 0, y: 30, width: 100, height: 80)
+            let photo = View(frame: Rect(x: 0, y: 0, width: 100, height: 200))
+            photo.backgroundColor = Color(parsing: "#ff9500")
+            card.addSubview(photo)
+            window.addSubview(card)
+        }
+        #expect(body(clipped) == """
+            <g id="v1" transform="translate(10 -20)">
+            <rect y="30" width="100" height="80" rx="12" fill="#ffffff"/>
+            <clipPath id="c1"><rect y="30" width="100" height="80" rx="12"/></clipPath>
+            <g clip-path="url(#c1)">
+            <g id="v2">
+            <rect width="100" height="200" fill="#ff9500"/>
+            |</g>
+            </g>
+            </g>
+
+            """)
+    }
+
+    @Test("a corner radius larger than half the shorter side is drawn as half of it")
+    func cornerRadiusLimit() {
+        let pill = scene { window in
+            let view = View(frame: Rect(x: 0, y: 0, width: 80, height: 30))
+            view.backgroundColor = .black
+            view.cornerRadius = 40
+            window.addSubview(view)
+        }
+        #expect(pill.nodes[1].open.contains("rx=\"15\""))
+    }
+
+    @Test("hidden views are left out with their subviews; clear and colourless views draw no rectangle")
+    func hiddenAndClear() {
+        let result = scene { window in
+            let hidden = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            hidden.isHidden = true
+            hidden.addSubview(View(frame: Rect(x: 0, y: 0, width: 5, height: 5)))
+            let clear = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            clear.backgroundColor = .clear
+            window.addSubview(hidden)
+            window.addSubview(clear)
+        }
+        #expect(result.nodes.count == 2)
+        #expect(result.nodes[1].open == "<g id=\"v1\">\n")
+    }
+
+    @Test("labels name the views that have names, escaped, above their subviews")
+    func labels() {
+        let labelled = scene(labels: true) { window in
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            view.name = "a<b>&\"c\""
+            window.addSubview(view)
+        }
+        #expect(labelled.head.contains("<style>.label{"))
+        #expect(labelled.nodes[1].open == "<g id=\"v1\" data-name=\"a&lt;b&gt;&amp;&quot;c&quot;\">\n")
+        #expect(labelled.nodes[1].close == "<text class=\"label\" x=\"3\" y=\"11\">a&lt;b&gt;&amp;&quot;c&quot;</text>\n</g>\n")
+    }
+
+    @Test("a view keeps its id for its life; a new view never takes a gone one's")
+    func stableIdentifiers() {
+        let application = Application(device: .iPhoneSE)
+        let builder = SceneBuilder()
+        let first = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let second = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        application.window.addSubview(first)
+        application.window.addSubview(second)
+        #expect(builder.scene(of: application.window).nodes.map(\.id) == [0, 1, 2])
+        first.removeFromSuperview()
+        application.window.insertSubview(View(frame: .zero), at: 0)
+        #expect(builder.scene(of: application.window).nodes.map(\.id) == [0, 3, 2])
+    }
+
+    @Test("numbers: three decimals at most, no trailing zeros, no negative zero")
+    func numbers() {
+        #expect(svgNumber(1) == "1")
+        #expect(svgNumber(0.1 + 0.2) == "0.3")
+        #expect(svgNumber(-0.0001) == "0")
+        #expect(svgNumber(426.6666) == "426.667")
+        #expect(svgNumber(-12.5) == "-12.5")
+        #expect(svgNumber(.nan) == "0")
+    }
+
+    @Test("a rounded phone screen and a landscape window set the document's size and corners")
+    func deviceOutline() {
+        let application = Application(device: .iPhone15)
+        application.window.resize(to: Size(width: 852, height: 393))
+        let head = SceneBuilder().scene(of: application.window).head
+        #expect(head.contains("width=\"876\" height=\"417\" viewBox=\"0 0 876 417\" data-device=\"iPhone 15\""))
+        #expect(head.contains("<rect class=\"device\" width=\"876\" height=\"417\" rx=\"67\" fill=\"#1c1c1e\"/>"))
+        #expect(head.contains("<clipPath id=\"screen\"><rect width=\"852\" height=\"393\" rx=\"55\"/></clipPath>"))
+    }
+}
