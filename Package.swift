@@ -54,6 +54,6 @@ let package = Package(
             name: "ScrimPreviewTests",
             dependencies: ["ScrimPreview", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
-        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "CZlib"]),
+        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "CZlib"]),
     ]
 )

@@ -33,7 +33,7 @@ struct LivePreview {
                 if let output {
                     try output.write(recorded, title: title, labels: recording.labels, progress: ProgressLine())
                 } else {
-                    ScenarioWatching.say("scrim: rendered \(recorded.frames.count) frames")
+                    ScenarioWatching.say("scrim: rendered \(RenderOutput.count(recorded.frames.count, "frame"))")
                 }
             } catch let error as CLIError {
                 ScenarioWatching.say(error.description)

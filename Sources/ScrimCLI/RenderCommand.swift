@@ -96,11 +96,16 @@ enum RenderOutput {
         } else {
             throw ValidationError("--out \(path): expected FILE.html, FILE.svg, or a folder ending in /")
         }
+        if case .folder = self { return }
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--out \(path): no such folder \(url.deletingLastPathComponent().relativePath)")
+        }
     }
 
     /// Writes `recording` and prints a summary line on standard error.
     func write(_ recording: Recording, title: String, labels: Bool, progress: ProgressLine) throws {
-        let frames = recording.frames.count
+        let frames = recording.frames.count, counted = RenderOutput.count(frames, "frame")
         let span = String(format: "%.3f–%.3f s", recording.frames.first?.time ?? 0, recording.frames.last?.time ?? 0)
         let summary: String
         do {
@@ -108,13 +113,13 @@ enum RenderOutput {
             case .page(let url):
                 let bytes = Data(PlayerPage.html(for: recording, title: title, showsLabels: labels).utf8)
                 try bytes.write(to: url)
-                summary = "\(url.relativePath): \(frames) frames (\(span) at \(recording.fps) fps), \(megabytes(bytes.count))"
+                summary = "\(url.relativePath): \(counted) (\(span) at \(recording.fps) fps), \(megabytes(bytes.count))"
             case .folder(let url):
                 try FrameFolder.write(recording, title: title, to: url) { written in
                     progress.update("writing \(url.relativePath): \(written) of \(frames) frames")
                 }
                 progress.finish()
-                summary = "\(url.relativePath)/: \(frames) SVG files (\(span) at \(recording.fps) fps) and index.html"
+                summary = "\(url.relativePath)/: \(RenderOutput.count(frames, "SVG file")) (\(span) at \(recording.fps) fps) and index.html"
             case .svg(let url):
                 let last = recording.frames[recording.frames.count - 1]
                 try Data(last.scene.svg.utf8).write(to: url)
@@ -130,6 +135,11 @@ enum RenderOutput {
         switch self {
         case .page(let url), .folder(let url), .svg(let url): return url.relativePath
         }
+    }
+
+    /// `1 frame`, `2 frames`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private func megabytes(_ count: Int) -> String {

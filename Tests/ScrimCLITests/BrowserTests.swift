@@ -1,4 +1,6 @@
 import Foundation
+import ScrimCore
+import ScrimRender
 import Testing
 
 /// Headless Chromium (Debian's `chromium`), which `make test` installs.
@@ -79,5 +81,73 @@ struct BrowserTests {
         #expect(dom.contains("<div id=\"position\">frame 32 of "))
         #expect(dom.contains(" · 0.550 s</div>"))
         #expect(dom.contains("<g id=\"v"), "the stage holds the frame's SVG")
+    }
+}
+
+@Suite("The player's controls in a real browser", .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.missing)))
+struct PlayerControlTests {
+    /// A page of ten frames (a square moving right) with a `scriptError` at 0.067 s (frame 3), and `script`
+    /// run after the player starts; returns the DOM once Chromium has run it.
+    private func dom(after script: String, at fragment: String = "", virtualTime: Int? = nil) throws -> String {
+        let application = Application(device: .iPhoneSE)
+        let square = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        application.window.addSubview(square)
+        let recorder = FrameRecorder(application: application)
+        for frame in 0..<10 {
+            if frame == 4 { application.dispatcher.record("scriptError", controller: "root", args: [("message", .string("boom"))]) }
+            square.center.x += 10
+            application.step()
+        }
+        let page = PlayerPage.html(for: recorder.finish(), title: "ten frames", extraScript: script)
+        let scratch = Scratch()
+        let file = scratch.url.appendingPathComponent("page.html")
+        try Data(page.utf8).write(to: file)
+        let budget = virtualTime.map { ["--virtual-time-budget=\($0)"] } ?? []
+        return try withExtendedLifetime(scratch) {
+            try Chromium.run(["--dump-dom"] + budget, page: file, fragment: fragment)
+        }
+    }
+
+    @Test("keys step through frames; a timeline event jumps to its frame and is picked out in the list")
+    func keysAndTimeline() throws {
+        let dom = try dom(after: """
+            var seen = [];
+            function key(name, shift) {
+              document.dispatchEvent(new KeyboardEvent("keydown", { key: name, shiftKey: !!shift }));
+              seen.push(scrimPlayer.frame);
+            }
+            key("ArrowRight"); key("ArrowRight"); key("ArrowLeft"); key("End"); key("Home"); key("ArrowRight", true);
+            document.querySelector(".runtime .tick").click();
+            seen.push(scrimPlayer.frame);
+            document.body.dataset.seen = seen.join(",");
+            """, at: "frame=0")
+        #expect(dom.contains("data-seen=\"1,2,1,9,0,9,3\""))
+        #expect(dom.contains("<div id=\"position\">frame 3 of 9 · 0.067 s</div>"))
+        #expect(dom.contains("<li data-index=\"0\" class=\"selected\">0.067  scriptError root message=\"boom\"</li>"))
+        #expect(dom.contains("<g id=\"v1\" transform=\"translate(40 0)\">"), "frame 3 shows the square 40 points along")
+    }
+
+    /// The DOM after playing from frame 0 at `speed` for 300 ms of the browser's virtual time.
+    private func played(at speed: String) throws -> String {
+        // Headless Chromium draws no frames, so animation frames come from timers on its virtual clock.
+        try dom(after: """
+            window.requestAnimationFrame = function (callback) {
+              return setTimeout(function () { callback(performance.now()); }, 16);
+            };
+            document.getElementById("speed").value = "\(speed)";
+            document.getElementById("speed").dispatchEvent(new Event("change"));
+            scrimPlayer.play();
+            """, at: "frame=0", virtualTime: 300)
+    }
+
+    @Test("play runs the frames at the chosen speed and stops at the last")
+    func play() throws {
+        // 0.167 s of frames: 300 ms at 2× plays them all and pauses; at 0.25× it is still going.
+        let fast = try played(at: "2")
+        #expect(fast.contains("<div id=\"position\">frame 9 of 9 · 0.167 s</div>"))
+        #expect(fast.contains("<button id=\"play\" type=\"button\">▶ Play</button>"))
+        let slow = try played(at: "0.25")
+        #expect(!slow.contains("<div id=\"position\">frame 0 of") && !slow.contains("<div id=\"position\">frame 9 of"))
+        #expect(slow.contains("<button id=\"play\" type=\"button\">❚❚ Pause</button>"))
     }
 }
