@@ -11,7 +11,8 @@ import ScrimCore
 public enum PlayerPage {
     /// The page for `recording`, titled `title`, with view names shown from the start when
     /// `showsLabels`. `extraScript` is JavaScript appended to the page (the live preview's
-    /// reload hook); `window.scrimPlayer.frame` gives the frame shown.
+    /// reload hook); in it, `scrimPlayer.frame` is the frame shown, `scrimPlayer.show(n)`,
+    /// `play()` and `pause()` drive the player, and `scrimPlayer.svg(n)` is frame `n`'s SVG.
     public static func html(for recording: Recording, title: String, showsLabels: Bool = false,
                             extraScript: String = "") -> String {
         let data = dataJSON(for: recording, title: title)

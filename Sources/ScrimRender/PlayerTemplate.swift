@@ -244,7 +244,10 @@ kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-
   }
   window.addEventListener("hashchange", function () { pause(); show(fromAddress()); });
   show(fromAddress());
-  window.scrimPlayer = { get frame() { return current; }, show: show, play: play, pause: pause, count: count };
+  window.scrimPlayer = {
+    get frame() { return current; }, count: count, show: show, play: play, pause: pause,
+    svg: function (frame) { return svgs[frame]; }
+  };
 })();
 </script>
 <script>{{extraScript}}</script>

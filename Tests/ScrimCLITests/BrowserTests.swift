@@ -150,4 +150,44 @@ struct PlayerControlTests {
         #expect(!slow.contains("<div id=\"position\">frame 0 of") && !slow.contains("<div id=\"position\">frame 9 of"))
         #expect(slow.contains("<button id=\"play\" type=\"button\">❚❚ Pause</button>"))
     }
+
+    @Test("the page puts each frame together into exactly the SVG that Scene.svg writes")
+    func framesMatchTheSVGFiles() throws {
+        // Views that move, fade, clip, go, come back in a new place and change order.
+        let application = Application(device: .iPhoneSE)
+        let card = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        card.clipsToBounds = true
+        card.cornerRadius = 8
+        let photo = View(frame: Rect(x: 10, y: 10, width: 200, height: 50))
+        photo.backgroundColor = .black
+        let badge = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        card.addSubview(photo)
+        application.window.addSubview(card)
+        let recorder = FrameRecorder(application: application, labels: true)
+        try application.animate(duration: 0.1, curve: .linear) { card.alpha = 0.5; card.transform = AffineTransform(rotationAngle: 0.3) }
+        application.step(frames: 3)
+        application.window.addSubview(badge)
+        application.step()
+        badge.removeFromSuperview()
+        application.step()
+        card.insertSubview(badge, at: 0)
+        application.step()
+        application.window.insertSubview(badge, at: 0)
+        photo.isHidden = true
+        application.step(frames: 2)
+        let recording = recorder.finish()
+        let expected = "[" + recording.frames.map { jsonString($0.scene.svg) }.joined(separator: ",") + "]"
+        let page = PlayerPage.html(for: recording, title: "changes", extraScript: """
+            var expected = \(expected.replacingOccurrences(of: "</", with: "<\\/")), wrong = [];
+            for (var i = 0; i < expected.length; i++) if (scrimPlayer.svg(i) !== expected[i]) wrong.push(i);
+            document.body.dataset.wrong = wrong.length ? wrong.join(",") : "none";
+            document.body.dataset.count = String(scrimPlayer.count);
+            """)
+        let scratch = Scratch()
+        let file = scratch.url.appendingPathComponent("page.html")
+        try Data(page.utf8).write(to: file)
+        let dom = try Chromium.run(["--dump-dom"], page: file, fragment: "")
+        #expect(recording.frames.count == 8)
+        #expect(dom.contains("data-wrong=\"none\" data-count=\"8\""))
+    }
 }
