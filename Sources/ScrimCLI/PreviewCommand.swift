@@ -1,5 +1,4 @@
 import ArgumentParser
-import ScrimCore
 
 /// `scrim preview SCRIPT`: a live page of the scenario's frames that follows every edit.
 struct PreviewCommand: ParsableCommand {
@@ -22,26 +21,13 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "The page's port (default: a free one).")
     var port: Int = 0
 
-    @Option(help: "Frames per second of the virtual clock.")
-    var fps: Int = 60
-
-    @Option(help: ArgumentHelp("The window's size in points, like 820x1180.", valueName: "WxH"))
-    var size: String?
-
-    @Flag(help: "Start with view names shown.")
-    var labels = false
+    @OptionGroup var rendering: RenderOptions
 
     func validate() throws {
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if let size, ScenarioRecording.parseSize(size) == nil {
-            throw ValidationError("--size \(size): expected WIDTHxHEIGHT in points, like 393x852")
-        }
     }
 
     func run() throws {
-        let recording = ScenarioRecording(script: script, options: options, fps: fps, span: 0...Double.infinity,
-                                          size: size.flatMap(ScenarioRecording.parseSize), labels: labels)
-        try LivePreview(recording: recording, port: port, output: nil).run()
+        try LivePreview(recording: rendering.recording(of: script, options: options), port: port, output: nil).run()
     }
 }

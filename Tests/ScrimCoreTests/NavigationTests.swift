@@ -31,6 +31,7 @@ final class NavDelegate: NavigationControllerDelegate {
         #expect(nav.navigationBar.frame == Rect(x: 0, y: 0, width: 393, height: 98))
         #expect(a.view.frame == Rect(x: 0, y: 0, width: 393, height: 754))
         #expect(nav.navigationBar.title == "Inbox" && nav.navigationBar.backItemTitle == nil)
+        #expect(nav.navigationBar.backgroundColor?.hexString == "#f9f9f9ff")
         _ = app
     }
 

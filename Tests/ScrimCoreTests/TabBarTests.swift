@@ -35,6 +35,7 @@ final class TabDelegate: TabBarControllerDelegate {
         #expect(tabs.tabBar.frame == Rect(x: 0, y: 769, width: 393, height: 83))
         #expect(a.view.frame == Rect(x: 0, y: 0, width: 393, height: 769))
         #expect(tabs.tabBar.itemTitles == ["A", "Second"])
+        #expect(tabs.tabBar.backgroundColor?.hexString == "#f9f9f9ff")
         _ = app
     }
 
