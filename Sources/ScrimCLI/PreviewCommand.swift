@@ -19,15 +19,15 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var options: RuntimeOptions
 
     @Option(help: "The page's port (default: a free one).")
-    var port: Int = 0
+    var port: Int?
 
     @OptionGroup var rendering: RenderOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() throws {
-        try LivePreview(recording: rendering.recording(of: script, options: options), port: port, output: nil).run()
+        try LivePreview(recording: rendering.recording(of: script, options: options), port: port ?? 0, output: nil).run()
     }
 }
