@@ -2,33 +2,45 @@ import Foundation
 
 /// A progress line on standard error for long work. On a terminal it is one line redrawn in
 /// place (at most ten times a second); elsewhere a line is printed every few seconds, so logs
-/// show that work goes on without filling up. `finish` clears it.
+/// show that work goes on without filling up. Nothing shows for work shorter than that.
+/// `finish` clears the line.
 final class ProgressLine {
-    private let isTerminal = isatty(2) == 1
+    private let isTerminal: Bool
+    private let write: (String) -> Void
+    private let now: () -> Date
     private var lastUpdate: Date?
     private var shown = false
 
-    /// Shows `text` if enough time passed since the last update.
+    /// A line on standard error; `isTerminal`, `write` and `now` stand in for the terminal,
+    /// the stream and the wall clock in tests.
+    init(isTerminal: Bool = isatty(2) == 1,
+         write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+         now: @escaping () -> Date = Date.init) {
+        self.isTerminal = isTerminal
+        self.write = write
+        self.now = now
+    }
+
+    /// Shows `text` if enough time passed since the work began or the last update.
     func update(_ text: @autoclosure () -> String) {
-        let now = Date()
-        let interval = isTerminal ? 0.1 : 3
+        let time = now()
         guard let lastUpdate else {
-            self.lastUpdate = now
+            self.lastUpdate = time
             return
         }
-        guard now.timeIntervalSince(lastUpdate) >= interval else { return }
-        self.lastUpdate = now
+        guard time.timeIntervalSince(lastUpdate) >= (isTerminal ? 0.1 : 3) else { return }
+        self.lastUpdate = time
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text())".utf8))
+            write("\r\u{1B}[K\(text())")
             shown = true
         } else {
-            FileHandle.standardError.write(Data("\(text())\n".utf8))
+            write("\(text())\n")
         }
     }
 
     /// Clears the line (on a terminal) so that what follows starts on a fresh line.
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { write("\r\u{1B}[K") }
         shown = false
         lastUpdate = nil
     }
