@@ -7,7 +7,8 @@ import NIOCore
 /// A web server on 127.0.0.1 that serves one page — the latest render — at `/`, and tells
 /// every open copy of it to reload, over a WebSocket at `/live`, when a new one is published.
 ///
-/// Start it with `start()`, which returns once it listens; publish pages from any task.
+/// Start it with `start()`, which returns once it listens; publish pages from any task. Call
+/// `start` and `stop` from one thread (they alone touch the server's task).
 public final class PreviewServer: @unchecked Sendable {
     /// The port asked for; 0 lets the system choose a free one.
     public let requestedPort: Int
@@ -18,8 +19,8 @@ public final class PreviewServer: @unchecked Sendable {
         requestedPort = port
     }
 
-    /// The script a page needs to reload itself when told; `PreviewServer.reloadScript`
-    /// keeps the frame shown across the reload.
+    /// The JavaScript a served page includes to reload itself when told, opening again at the
+    /// frame its player showed.
     public static let reloadScript = """
         (function () {
           function connect() {
@@ -54,7 +55,8 @@ public final class PreviewServer: @unchecked Sendable {
                 guard request.path == "/live" else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
                     let id = await state.add(outbound)
-                    for try await _ in inbound {}
+                    // The page sends nothing; the loop ends when it closes or the connection fails.
+                    do { for try await _ in inbound {} } catch {}
                     await state.remove(id)
                 }
             },
