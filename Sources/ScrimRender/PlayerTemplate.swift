@@ -222,7 +222,12 @@ kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-
     if (index !== undefined) select(parseInt(index, 10));
   });
   document.addEventListener("keydown", function (event) {
-    if (event.target === speedSelect) return;
+    // Controls keep their own keys: the speed menu all, buttons and the checkbox space and
+    // return, the scrubber its arrows (which move it and come back here as input).
+    var target = event.target, tag = target.tagName;
+    if (tag === "SELECT") return;
+    if ((tag === "BUTTON" || target.type === "checkbox") && (event.key === " " || event.key === "Enter")) return;
+    if (target.type === "range" && event.key !== " ") return;
     var by = event.shiftKey ? 10 : 1;
     if (event.key === " ") { playing ? pause() : play(); }
     else if (event.key === "ArrowRight") step(by);

@@ -120,8 +120,13 @@ struct PlayerControlTests {
             document.querySelector(".runtime .tick").click();
             seen.push(scrimPlayer.frame);
             document.body.dataset.seen = seen.join(",");
+            // Space on the focused play button is the button's own (one click), not a second toggle.
+            var button = document.getElementById("play");
+            button.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+            document.body.dataset.button = button.textContent;
             """, at: "frame=0")
         #expect(dom.contains("data-seen=\"1,2,1,9,0,9,3\""))
+        #expect(dom.contains("data-button=\"▶ Play\""))
         #expect(dom.contains("<div id=\"position\">frame 3 of 9 · 0.067 s</div>"))
         #expect(dom.contains("<li data-index=\"0\" class=\"selected\">0.067  scriptError root message=\"boom\"</li>"))
         #expect(dom.contains("<g id=\"v1\" transform=\"translate(40 0)\">"), "frame 3 shows the square 40 points along")
