@@ -29,7 +29,8 @@ public final class FrameRecorder: FrameObserver, TraceSink {
     }
 
     public func frame(at time: Double) {
-        guard span.contains(time + 1e-9) || span.contains(time - 1e-9) else { return }
+        // A microsecond's tolerance, so that `--from 0.1` keeps the frame at 6/60 s.
+        guard time >= span.lowerBound - 1e-6, time <= span.upperBound + 1e-6 else { return }
         frames.append(RecordedFrame(time: time, scene: builder.scene(of: application.window)))
         onFrame?(frames.count, time)
     }

@@ -61,8 +61,8 @@ public final class SceneBuilder {
         if let name = view.name { open += " data-name=\"\(xmlEscaped(name))\"" }
         if t.a != 1 || t.b != 0 || t.c != 0 || t.d != 1 {
             open += " transform=\"matrix(\([t.a, t.b, t.c, t.d, e, f].map(svgNumber).joined(separator: " ")))\""
-        } else if svgNumber(e) != "0" || svgNumber(f) != "0" {
-            open += " transform=\"translate(\(svgNumber(e)) \(svgNumber(f)))\""
+        } else if case let (x, y) = (svgNumber(e), svgNumber(f)), x != "0" || y != "0" {
+            open += " transform=\"translate(\(x) \(y))\""
         }
         let alpha = min(max(state.alpha, 0), 1)
         if alpha < 1 { open += " opacity=\"\(svgNumber(alpha))\"" }
@@ -88,11 +88,12 @@ public final class SceneBuilder {
     }
 
     private func rectangle(origin: Point, size: Size, radius: Double) -> String {
+        let x = svgNumber(origin.x), y = svgNumber(origin.y), rx = svgNumber(radius)
         var out = ""
-        if svgNumber(origin.x) != "0" { out += " x=\"\(svgNumber(origin.x))\"" }
-        if svgNumber(origin.y) != "0" { out += " y=\"\(svgNumber(origin.y))\"" }
+        if x != "0" { out += " x=\"\(x)\"" }
+        if y != "0" { out += " y=\"\(y)\"" }
         out += " width=\"\(svgNumber(max(0, size.width)))\" height=\"\(svgNumber(max(0, size.height)))\""
-        if svgNumber(radius) != "0" { out += " rx=\"\(svgNumber(radius))\"" }
+        if rx != "0" { out += " rx=\"\(rx)\"" }
         return out
     }
 }

@@ -64,7 +64,6 @@ public final class Application {
     private func runTurn() {
         runLoop.runTurn(at: clock.now)
         window.layoutPass(from: window)
-        screenObservers.removeAll { $0.value == nil }
         for observer in screenObservers { observer.value?.frame(at: clock.now) }
     }
 
@@ -72,6 +71,7 @@ public final class Application {
     /// would show the frame (renderers record here). Held weakly; unlike a run loop's frame
     /// observer it does not keep the run loop busy.
     public func addScreenObserver(_ observer: FrameObserver) {
+        screenObservers.removeAll { $0.value == nil }
         if !screenObservers.contains(where: { $0.value === observer }) { screenObservers.append(WeakFrameObserver(value: observer)) }
     }
 
