@@ -4,16 +4,41 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps lint-deps browser-deps screenshot
+.PHONY: demo test build lib pc install deps lint-deps browser-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
+# The tests load the C library (Examples/ are built and run against it), so it is built first.
 test: deps lint-deps browser-deps
+	$(SWIFT) build --product CScrim
+	@$(MAKE) --no-print-directory pc CONFIG=debug
 	$(SWIFT) test --disable-xctest
 
 build: deps
 	$(SWIFT) build --product scrim
+
+# The C library for embedding: .build/release/libCScrim.so, and scrim.pc beside it for
+# pkg-config (PKG_CONFIG_PATH=.build/release). `make install PREFIX=…` copies them and scrim.h.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ScrimLua/Runtime.swift)
+CONFIG ?= release
+PREFIX ?= /usr/local
+
+lib: deps
+	$(SWIFT) build -c release --product CScrim
+	@$(MAKE) --no-print-directory pc CONFIG=release
+
+pc:
+	@sed -e 's|@prefix@|$(CURDIR)|' -e 's|@libdir@|$(CURDIR)/.build/$(CONFIG)|' \
+	  -e 's|@includedir@|$(CURDIR)/Sources/CScrim/include|' -e 's|@version@|$(VERSION)|' \
+	  Sources/CScrim/scrim.pc.in > .build/$(CONFIG)/scrim.pc
+
+install: lib
+	install -d $(PREFIX)/lib/pkgconfig $(PREFIX)/include
+	install -m 755 .build/release/libCScrim.so $(PREFIX)/lib/
+	install -m 644 Sources/CScrim/include/scrim.h $(PREFIX)/include/
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(PREFIX)/lib|' -e 's|@includedir@|$(PREFIX)/include|' \
+	  -e 's|@version@|$(VERSION)|' Sources/CScrim/scrim.pc.in > $(PREFIX)/lib/pkgconfig/scrim.pc
 
 # Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, zlib
 # for the tests that read screenshots, and pkg-config itself.

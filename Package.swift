@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "ScrimCore", targets: ["ScrimCore"]),
         .library(name: "ScrimLua", targets: ["ScrimLua"]),
         .library(name: "ScrimRender", targets: ["ScrimRender"]),
+        // The C ABI: libCScrim.so with include/scrim.h, for hosts in C and other languages.
+        .library(name: "CScrim", type: .dynamic, targets: ["CScrim"]),
         .executable(name: "scrim", targets: ["ScrimCLI"]),
         .executable(name: "scrim-benchmarks", targets: ["ScrimBenchmarks"]),
     ],
@@ -31,6 +33,7 @@ let package = Package(
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
+        .target(name: "CScrim", dependencies: ["ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
         // The live preview's web server, apart so that the runtime and renderer stay small.
         .target(
             name: "ScrimPreview",

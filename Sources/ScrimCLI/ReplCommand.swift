@@ -51,16 +51,15 @@ struct ReplCommand: ParsableCommand {
                 throw CLIError(error.description)
             }
         }
-        ReplLoop(session: session, clock: clock).run(interactive: isatty(0) == 1)
+        ReplLoop(session: session).run(interactive: isatty(0) == 1)
     }
 }
 
-/// The runtime's side of the REPL: waits for input, file changes and frames, and handles each.
+/// The runtime's side of the REPL: serves the runtime (frames, file changes) and handles each
+/// line of input as it comes.
 private struct ReplLoop {
     let session: ReplSession
-    let clock: SwitchableClock
-    var application: Application { session.runtime.application }
-    var plugins: PluginManager { session.runtime.plugins }
+    var runtime: Runtime { session.runtime }
 
     func run(interactive: Bool) {
         _ = LuaState.handleInterrupts()
@@ -71,9 +70,8 @@ private struct ReplLoop {
         let home = ProcessInfo.processInfo.environment["HOME"]
         input.start(interactive: interactive, historyFile: home.map { $0 + "/.scrim_history" })
         var interrupts = LuaState.interruptSignals
-        var lastTick = clock.now
         while !session.wantsQuit {
-            waitForWork(input: input, lastTick: lastTick)
+            reportReloads(runtime.serveOnce(alsoWaitingOn: [input.wakeDescriptor]))
             if LuaState.interruptSignals != interrupts {
                 interrupts = LuaState.interruptSignals
                 if session.isContinuing {
@@ -98,26 +96,7 @@ private struct ReplLoop {
                     return
                 }
             }
-            reportReloads(plugins.reloadChangedPlugins())
-            if clock.mode == .real, let due = application.secondsUntilNextTurn,
-               clock.now >= lastTick + min(due, clock.frameDuration) || due == 0 {
-                application.tick()
-                lastTick = clock.now
-            }
         }
-    }
-
-    /// Blocks until input arrives, a watched file changes, or the next frame or timer is due.
-    private func waitForWork(input: ReplInput, lastTick: Double) {
-        var timeout: Double? = nil
-        if clock.mode == .real, let due = application.secondsUntilNextTurn {
-            timeout = max(0, min(due, lastTick + clock.frameDuration - clock.now))
-        }
-        if let settle = plugins.secondsUntilChangesSettle { timeout = min(timeout ?? settle, settle) }
-        var descriptors = [pollfd(fd: input.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        if let watch = plugins.watchDescriptor { descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
-        let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
-        _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
     }
 
     private func reportReloads(_ names: [String]) {

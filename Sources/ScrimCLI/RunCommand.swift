@@ -30,12 +30,26 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run again whenever the scenario or a Lua file in the plugin folders changes (until Ctrl-C).")
     var watch = false
 
+    @Option(help: ArgumentHelp(
+        "After the scenario, keep its runtime and answer a control socket at this path (as `scrim serve`) until Ctrl-C.",
+        valueName: "path"))
+    var listen: String?
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        if watch && listen != nil { throw ValidationError("--listen cannot be combined with --watch") }
     }
 
     func run() throws {
-        guard watch else { return try runOnce() }
+        guard watch else {
+            let runtime = try runOnce()
+            guard let listen else { return }
+            let server = try Serving.listen(runtime, at: listen)
+            try? runtime.plugins.startWatching()
+            FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
+            Serving.serveUntilSignalled(runtime, server: server)
+            return
+        }
         let watcher = try FileWatcher()
         while true {
             var plugins: Set<String> = []
@@ -51,8 +65,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// Runs the scenario once; `watchedFolders` receives the folders its plugins came from.
-    private func runOnce(watchedFolders: (Set<String>) -> Void = { _ in }) throws {
+    /// Runs the scenario once and returns its runtime; `watchedFolders` receives the folders its
+    /// plugins came from.
+    @discardableResult
+    private func runOnce(watchedFolders: (Set<String>) -> Void = { _ in }) throws -> Runtime {
         guard FileManager.default.isReadableFile(atPath: script) else {
             throw CLIError("\(script): cannot read the scenario (no such file, or not readable)")
         }
@@ -70,6 +86,7 @@ struct RunCommand: ParsableCommand {
             writer?.flush()
             throw CLIError(error.description)
         }
+        return runtime
     }
 }
 

@@ -7,7 +7,7 @@ struct Scrim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrim",
         abstract: "UIKit's view-controller machinery, headless, with transitions written in Lua.",
-        subcommands: [RunCommand.self, ReplCommand.self, RenderCommand.self, PreviewCommand.self, CheckCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, RenderCommand.self, PreviewCommand.self, CheckCommand.self, ServeCommand.self]
     )
 }
 

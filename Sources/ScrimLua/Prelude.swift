@@ -22,6 +22,16 @@ local function check(value, index, fname)
   return value
 end
 
+-- `print` writes through the runtime, so a host can collect what a chunk prints.
+do
+  local write, tostring, concat = native.write, tostring, table.concat
+  function print(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    write(concat(parts, "\t"))
+  end
+end
+
 -- Geometry -----------------------------------------------------------------------------------
 
 local Rect, Size, Point, Transform = metatables.Rect, metatables.Size, metatables.Point, metatables.Transform

@@ -5,6 +5,8 @@ import ScrimCore
 /// A Scrim runtime: an application (clock, run loop, window, trace) with a Lua state whose
 /// globals are the scenario surface, and the plugins loaded into it. One thread owns a runtime.
 public final class Runtime {
+    /// Scrim's version.
+    public static let version = "0.9.0"
     public let application: Application
     public private(set) var lua: LuaState!
     public let plugins: PluginManager
@@ -12,6 +14,19 @@ public final class Runtime {
     public var errorOutput: (String) -> Void = { message in
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+    /// Where Lua's `print` writes, a line at a time without its newline (standard output by
+    /// default, flushed per line as `lua5.4` does).
+    public var printOutput: (String) -> Void = { line in
+        print(line)
+        fflush(nil)
+    }
+
+    /// Work posted from other threads, run by `serve` (made on first use, on this thread).
+    public private(set) lazy var mailbox = RuntimeMailbox()
+    /// The control sockets this runtime listens on.
+    var controlServers: [ControlServer] = []
+    /// Clock time of the last frame `serveOnce` ticked.
+    var lastServedFrame: Double = 0
 
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!
@@ -59,6 +74,7 @@ public final class Runtime {
     }
 
     deinit {
+        for server in controlServers { server.stop() }
         // Close Lua first: its objects release the controllers before the application goes.
         lua = nil
     }

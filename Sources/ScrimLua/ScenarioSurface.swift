@@ -72,6 +72,10 @@ extension Runtime {
             try plugins.load(named: name).exports.push()
             return 1
         }
+        lua.setFunction("write", in: -1, qualifiedName: "print") { [unowned self] call in
+            printOutput(try call.string(1))
+            return 0
+        }
         installSandboxNatives(in: -1)
         lua_pushvalue(L, -1)
         let native = LuaRef(popping: lua)

@@ -15,7 +15,8 @@ public final class LifecycleDispatcher {
     public private(set) var events: [TraceEvent] = []
     /// Whether `events` keeps what is recorded; sinks see every event either way.
     public var keepsEvents = true
-    private var nextSeq = 0
+    /// The `seq` the next event will have.
+    public private(set) var nextSeq = 0
     private var sinks: [TraceSink] = []
     private var observers: [LifecycleObserver] = []
     private let now: () -> Double

@@ -38,7 +38,7 @@ public final class RunLoop {
     public var hasPendingWork: Bool { !queue.isEmpty || !timers.isEmpty || !frameObservers.isEmpty }
 
     /// Whether the next turn has work at any time: queued blocks or frame observers.
-    var wantsNextFrame: Bool {
+    public var wantsNextFrame: Bool {
         frameObservers.removeAll { $0.value == nil }
         return !queue.isEmpty || !frameObservers.isEmpty
     }

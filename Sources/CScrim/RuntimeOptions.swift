@@ -1,0 +1,79 @@
+import ScrimCore
+import ScrimLua
+
+/// `scrim_create`'s options: a JSON object read into a runtime configuration (scrim.h lists the fields).
+enum RuntimeOptions {
+    static func configuration(from text: String?) throws(LuaError) -> Runtime.Configuration {
+        var configuration = Runtime.Configuration()
+        guard let text else {
+            configuration.pluginPaths = PluginManager.defaultSearchPaths(extra: [])
+            return configuration
+        }
+        let document: StateValue
+        do { document = try StateValue(parsing: text) } catch { throw problem("are not JSON: \(error)") }
+        guard case .object(let fields) = document else { throw problem("must be a JSON object") }
+        let known: Set = ["clock", "fps", "device", "pluginPaths", "defaultPluginPaths", "instructionBudget",
+                          "memoryCap", "grants", "transitionWatchdog"]
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw problem("have an unknown field '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        switch fields["clock"] {
+        case nil, .string("virtual")?: configuration.time = .virtual
+        case .string("real")?: configuration.time = .real
+        default: throw problem("'clock' must be \"virtual\" or \"real\"")
+        }
+        if let fps = fields["fps"] { configuration.fps = try integer(fps, "fps") }
+        if let device = fields["device"] {
+            guard case .string(let name) = device, let preset = DevicePreset.named(name) else {
+                throw problem("'device' must be one of \(DevicePreset.all.map { "\"\($0.name)\"" }.joined(separator: ", "))")
+            }
+            configuration.device = preset
+        }
+        var paths: [String] = []
+        if let list = fields["pluginPaths"] {
+            guard case .array(let entries) = list else { throw problem("'pluginPaths' must be an array of strings") }
+            for entry in entries {
+                guard case .string(let path) = entry else { throw problem("'pluginPaths' must be an array of strings") }
+                paths.append(path)
+            }
+        }
+        switch fields["defaultPluginPaths"] {
+        case nil, .bool(true)?: configuration.pluginPaths = PluginManager.defaultSearchPaths(extra: paths)
+        case .bool(false)?: configuration.pluginPaths = paths
+        default: throw problem("'defaultPluginPaths' must be true or false")
+        }
+        if let budget = fields["instructionBudget"] {
+            configuration.limits.instructionBudget = budget == .null ? nil : try integer(budget, "instructionBudget")
+        }
+        if let cap = fields["memoryCap"] {
+            configuration.limits.memoryCap = cap == .null ? nil : try integer(cap, "memoryCap")
+        }
+        if let grants = fields["grants"] {
+            guard case .object(let entries) = grants else { throw problem("'grants' must be an object of strings") }
+            for (name, value) in entries {
+                guard case .string(let permissions) = value else { throw problem("'grants' must be an object of strings") }
+                do {
+                    configuration.grants[name] = try PluginPermissions(parsing: permissions)
+                } catch {
+                    throw problem("'grants.\(name)': \(error.message)")
+                }
+            }
+        }
+        if let watchdog = fields["transitionWatchdog"] {
+            guard case .number(let seconds) = watchdog else { throw problem("'transitionWatchdog' must be a number of seconds") }
+            configuration.transitionWatchdog = seconds
+        }
+        return configuration
+    }
+
+    private static func integer(_ value: StateValue, _ name: String) throws(LuaError) -> Int {
+        guard case .number(let number) = value, number == number.rounded(), number >= 1, number < 1e15 else {
+            throw problem("'\(name)' must be a whole number >= 1")
+        }
+        return Int(number)
+    }
+
+    private static func problem(_ text: String) -> LuaError {
+        LuaError(message: "scrim_create: the options \(text)")
+    }
+}

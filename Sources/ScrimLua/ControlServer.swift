@@ -1,0 +1,283 @@
+import Foundation
+
+/// A runtime's control socket (`Runtime.listen(path:)`): a Unix-domain socket, mode 0600, on
+/// which clients of the same user speak JSON-RPC 2.0, one message per line (`ControlService`
+/// lists the methods).
+///
+/// The socket is read and written on a thread of the server's own; each complete line is posted
+/// to the runtime's mailbox and answered on the runtime's thread, in order per client. So the
+/// runtime answers only while its thread serves it (`Runtime.serve`, `serveOnce`, or the host
+/// running `mailbox.runPending()`). A line longer than `maximumMessageBytes` is answered with
+/// an error and skipped; a line that is not JSON-RPC is answered with an error; a client that
+/// closes mid-line loses that line; a client that does not read its answers is dropped once
+/// 64 MB wait for it. None of it stops the runtime or the other clients.
+public final class ControlServer: @unchecked Sendable {
+    /// Where the socket is.
+    public let path: String
+    /// The longest line a client may send.
+    public let maximumMessageBytes: Int
+    /// At most this many clients at once; more are answered with an error and closed.
+    public static let maximumClients = 64
+    static let maximumPendingOutput = 64 << 20
+
+    private let listener: Int32
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
+    private let mailbox: RuntimeMailbox
+    /// Used on the runtime's thread only.
+    private var service: ControlService!
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var clients: [Int: Client] = [:]
+    private var stopping = false
+    private var nextClient = 1
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// One connection. `input` and `discarding` belong to the server's thread; `output` and
+    /// `dropped` are guarded by the server's lock.
+    private final class Client {
+        let descriptor: Int32
+        var input: [UInt8] = []
+        var discarding = false
+        var output: [UInt8] = []
+        /// How much of `output` is written already.
+        var written = 0
+        var dropped = false
+        init(descriptor: Int32) { self.descriptor = descriptor }
+    }
+
+    init(path: String, runtime: Runtime, maximumMessageBytes: Int) throws(ControlSocketError) {
+        self.path = path
+        self.maximumMessageBytes = maximumMessageBytes
+        mailbox = runtime.mailbox
+        listener = try ControlSocket.listen(at: path)
+        var ends: [Int32] = [0, 0]
+        _ = pipe(&ends)
+        (wakeReader, wakeWriter) = (ends[0], ends[1])
+        for descriptor in [listener, wakeReader, wakeWriter] { Self.makeNonBlocking(descriptor) }
+        service = ControlService(runtime: runtime) { [weak self] client, line in self?.send(line, to: client) }
+        let thread = Thread { [self] in
+            serveSockets()
+            finished.signal()
+        }
+        thread.name = "scrim control socket"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        for descriptor in [wakeReader, wakeWriter] { close(descriptor) }
+    }
+
+    /// Stops listening: closes every connection and removes the socket file. On the runtime's thread.
+    public func stop() {
+        lock.lock()
+        let wasStopping = stopping
+        stopping = true
+        lock.unlock()
+        guard !wasStopping else { return }
+        wake()
+        finished.wait()
+        close(listener)
+        unlink(path)
+        for client in clients.keys { service.forget(client) }
+        for client in clients.values { close(client.descriptor) }
+        clients.removeAll()
+    }
+
+    /// The number of clients connected now.
+    public var clientCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return clients.count
+    }
+
+    // MARK: The runtime's thread
+
+    /// Queues `line` for `client`; drops a client that has let too much output wait.
+    private func send(_ line: String, to client: Int) {
+        lock.lock()
+        if let connection = clients[client], !connection.dropped {
+            if connection.output.count - connection.written > Self.maximumPendingOutput {
+                connection.dropped = true
+            } else {
+                connection.output.append(contentsOf: line.utf8)
+                connection.output.append(UInt8(ascii: "\n"))
+            }
+        }
+        lock.unlock()
+        wake()
+    }
+
+    private func answer(_ line: String, from client: Int) {
+        if let response = service.answer(line, from: client) { send(response, to: client) }
+    }
+
+    // MARK: The server's thread
+
+    private func serveSockets() {
+        while true {
+            lock.lock()
+            if stopping {
+                lock.unlock()
+                return
+            }
+            let watched = clients.map { id, client in
+                (id, pollfd(fd: client.descriptor, events: Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
+            }
+            lock.unlock()
+            var descriptors = [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: listener, events: Int16(POLLIN), revents: 0)] + watched.map(\.1)
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { return }
+            var byte = [UInt8](repeating: 0, count: 64)
+            while read(wakeReader, &byte, byte.count) > 0 {}
+            if descriptors[1].revents & Int16(POLLIN) != 0 { accept() }
+            for (index, (id, _)) in watched.enumerated() {
+                let events = descriptors[index + 2].revents
+                var open = true
+                if events & Int16(POLLOUT) != 0 { open = flush(id) }
+                if open, events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { open = receive(from: id) }
+                lock.lock()
+                let dropped = clients[id]?.dropped ?? false
+                lock.unlock()
+                if !open || dropped { disconnect(id) }
+            }
+        }
+    }
+
+    private func accept() {
+        let descriptor = Glibc.accept(listener, nil, nil)
+        guard descriptor >= 0 else { return }
+        Self.makeNonBlocking(descriptor)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var refusal: String?
+        if let user = ControlSocket.peerUser(of: descriptor), user != geteuid() {
+            refusal = "connection refused: uid \(user) is not the runtime's user"
+        }
+        lock.lock()
+        if refusal == nil, clients.count >= Self.maximumClients {
+            refusal = "connection refused: \(Self.maximumClients) clients are connected already"
+        }
+        if let refusal {
+            lock.unlock()
+            let line = ControlMessage.response(id: nil, failure: ControlFailure(code: ControlFailure.refused, message: refusal)) + "\n"
+            _ = line.withCString { write(descriptor, $0, strlen($0)) }
+            close(descriptor)
+            return
+        }
+        let id = nextClient
+        nextClient += 1
+        clients[id] = Client(descriptor: descriptor)
+        lock.unlock()
+    }
+
+    /// Reads what the client sent and posts each complete line; false when the client has gone.
+    private func receive(from id: Int) -> Bool {
+        lock.lock()
+        let client = clients[id]
+        lock.unlock()
+        guard let client else { return false }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(client.descriptor, &buffer, buffer.count)
+            if count == 0 { return false }
+            if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            split(buffer[0..<count], from: id, into: client)
+        }
+    }
+
+    /// Adds bytes to the client's input and posts its complete lines; skips over-long ones.
+    private func split(_ bytes: ArraySlice<UInt8>, from id: Int, into client: Client) {
+        var rest = bytes[...]
+        while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            let piece = rest[rest.startIndex..<newline]
+            rest = rest[(newline + 1)...]
+            if client.discarding {
+                client.discarding = false
+                continue
+            }
+            if client.input.count + piece.count > maximumMessageBytes {
+                client.input.removeAll()
+                refuseLongLine(from: id)
+                continue
+            }
+            client.input.append(contentsOf: piece)
+            post(client.input, from: id)
+            client.input.removeAll(keepingCapacity: client.input.count < 1 << 16)
+        }
+        guard !client.discarding else { return }
+        if client.input.count + rest.count > maximumMessageBytes {
+            client.input.removeAll()
+            client.discarding = true
+            refuseLongLine(from: id)
+        } else {
+            client.input.append(contentsOf: rest)
+        }
+    }
+
+    private func post(_ line: [UInt8], from id: Int) {
+        var text = line
+        if text.last == UInt8(ascii: "\r") { text.removeLast() }
+        guard text.contains(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }) else { return }
+        guard let decoded = String(validating: text, as: UTF8.self) else {
+            let failure = ControlFailure(code: ControlFailure.parseError, message: "Parse error: the line is not UTF-8")
+            mailbox.post { [weak self] in self?.send(ControlMessage.response(id: nil, failure: failure), to: id) }
+            return
+        }
+        mailbox.post { [weak self] in self?.answer(decoded, from: id) }
+    }
+
+    /// Answers an over-long line, in order with the client's other answers.
+    private func refuseLongLine(from id: Int) {
+        let failure = ControlFailure(code: ControlFailure.invalidRequest,
+                                     message: "Invalid Request: a message longer than \(maximumMessageBytes) bytes")
+        mailbox.post { [weak self] in self?.send(ControlMessage.response(id: nil, failure: failure), to: id) }
+    }
+
+    /// Writes what waits for the client; false when it has gone.
+    private func flush(_ id: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let client = clients[id] else { return false }
+        while client.written < client.output.count {
+            let count = client.output.withUnsafeBytes { bytes in
+                write(client.descriptor, bytes.baseAddress! + client.written, bytes.count - client.written)
+            }
+            if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            client.written += count
+        }
+        client.output.removeAll(keepingCapacity: client.output.count < 1 << 16)
+        client.written = 0
+        return true
+    }
+
+    private func disconnect(_ id: Int) {
+        lock.lock()
+        let client = clients.removeValue(forKey: id)
+        lock.unlock()
+        guard let client else { return }
+        close(client.descriptor)
+        mailbox.post { [weak self] in self?.service.forget(id) }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    private static func makeNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+}
+
+extension Runtime {
+    /// Listens for control-socket clients at `path` (see `ControlServer`) until the returned
+    /// server is stopped or the runtime goes. Requests are answered while this thread serves
+    /// the runtime.
+    @discardableResult
+    public func listen(path: String, maximumMessageBytes: Int = 1 << 20) throws(ControlSocketError) -> ControlServer {
+        let server = try ControlServer(path: path, runtime: self, maximumMessageBytes: maximumMessageBytes)
+        controlServers.append(server)
+        return server
+    }
+}

@@ -1,0 +1,185 @@
+import ScrimCore
+
+/// The runtime's side of the control socket: answers each request line on the runtime's
+/// thread, and keeps what belongs to a client (its REPL session, its trace subscription) until
+/// the client goes.
+///
+/// Methods (named parameters; results are objects unless said):
+/// - `eval {code, chunkName?}` → `{output, results, descriptions}` (`Runtime.evaluate`)
+/// - `loadPlugin {name | path}` → `{name, version, path}`
+/// - `reload {name?}` → `{reloaded: [names]}`; without a name, every loaded plugin
+/// - `plugins` → `[{name, version, path, reloadCount}]`
+/// - `tree` → the hierarchy snapshot (`Window.hierarchySnapshot`)
+/// - `trace {since?}` → `{events: [trace events], next}`: events whose `seq` ≥ `since`; `next`
+///   is the `seq` the next event will have
+/// - `tick {frames?}` / `advance {seconds}` → `{t}`
+/// - `subscribe` → `{next}`: from then on, every trace event arrives as a `trace` notification;
+///   `unsubscribe` → `{}`
+/// - `repl {line}` → `{output, prompt, quit}`: a line for this client's REPL session
+///   (`ReplSession`, with its meta-commands); `complete {text}` → `{names, replacing}`
+final class ControlService {
+    private weak var runtime: Runtime?
+    /// Sends a line to a client (through the server's outbox); callable on the runtime's thread.
+    private let send: (Int, String) -> Void
+    private var sessions: [Int: ReplSession] = [:]
+    private var subscriptions: [Int: TraceObservation] = [:]
+
+    init(runtime: Runtime, send: @escaping (Int, String) -> Void) {
+        self.runtime = runtime
+        self.send = send
+    }
+
+    /// Answers one line from `client`: the response line, or nil when it held only notifications.
+    func answer(_ line: String, from client: Int) -> String? {
+        switch ControlMessage.parse(line) {
+        case .single(let entry):
+            return answer(entry, from: client)
+        case .batch(let entries):
+            let responses = entries.compactMap { answer($0, from: client) }
+            return responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]"
+        }
+    }
+
+    /// Forgets what belonged to `client`, which has gone.
+    func forget(_ client: Int) {
+        sessions[client] = nil
+        subscriptions.removeValue(forKey: client)?.cancel()
+    }
+
+    private func answer(_ entry: Result<ControlMessage.Request, ControlFailure>, from client: Int) -> String? {
+        let request: ControlMessage.Request
+        switch entry {
+        case .failure(let failure): return ControlMessage.response(id: failure.id, failure: failure)
+        case .success(let parsed): request = parsed
+        }
+        let result: Result<String, ControlFailure>
+        do {
+            result = .success(try perform(request, for: client))
+        } catch let failure as ControlFailure {
+            result = .failure(failure)
+        } catch {
+            result = .failure(ControlFailure(code: -32603, message: "Internal error: \(error)"))
+        }
+        guard let id = request.id else { return nil }
+        switch result {
+        case .success(let json): return ControlMessage.response(id: id, resultJSON: json)
+        case .failure(let failure): return ControlMessage.response(id: id, failure: failure)
+        }
+    }
+
+    /// Runs a request; returns its result as JSON text.
+    private func perform(_ request: ControlMessage.Request, for client: Int) throws -> String {
+        guard let runtime else { throw ControlFailure(code: -32603, message: "Internal error: the runtime is gone") }
+        let params = Parameters(request.params)
+        switch request.method {
+        case "eval":
+            let evaluation = runtime.evaluate(try params.string("code"), chunkName: try params.optionalString("chunkName") ?? "=eval")
+            if let error = evaluation.error { throw ControlFailure.script(error, output: evaluation.output) }
+            return evaluation.json.json
+        case "loadPlugin":
+            let target: String
+            switch (try params.optionalString("name"), try params.optionalString("path")) {
+            case (let name?, nil): target = name
+            case (nil, let path?): target = path.contains("/") ? path : "./" + path
+            default: throw ControlFailure.params("give 'name' or 'path'")
+            }
+            do { return Self.describe(try runtime.loadPlugin(target)).json } catch { throw ControlFailure.script(error) }
+        case "reload":
+            let names = try params.optionalString("name").map { [$0] } ?? runtime.plugins.loaded.map(\.name)
+            for name in names {
+                do { try runtime.reload(name) } catch { throw ControlFailure.script(error) }
+            }
+            return StateValue.object(["reloaded": .array(names.map { .string($0) })]).json
+        case "plugins":
+            return StateValue.array(runtime.plugins.loaded.map(Self.describe)).json
+        case "tree":
+            return runtime.tree.json
+        case "trace":
+            let since = try params.optionalInteger("since", atLeast: 0) ?? 0
+            let events = runtime.trace(since: since).map(\.jsonLine).joined(separator: ",")
+            return "{\"events\":[\(events)],\"next\":\(runtime.application.dispatcher.nextSeq)}"
+        case "tick":
+            let frames = try params.optionalInteger("frames", atLeast: 0) ?? 1
+            guard frames <= 1_000_000 else { throw ControlFailure.params("'frames' must be at most 1000000 per call") }
+            runtime.tick(frames: frames)
+            return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
+        case "advance":
+            let seconds = try params.number("seconds")
+            guard seconds >= 0, seconds <= 10_000 else { throw ControlFailure.params("'seconds' must be between 0 and 10000") }
+            runtime.advance(seconds: seconds)
+            return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
+        case "subscribe":
+            if subscriptions[client] == nil {
+                subscriptions[client] = runtime.observeTrace { [send] event in
+                    send(client, ControlMessage.notification(method: "trace", paramsJSON: event.jsonLine))
+                }
+            }
+            return StateValue.object(["next": .number(Double(runtime.application.dispatcher.nextSeq))]).json
+        case "unsubscribe":
+            subscriptions.removeValue(forKey: client)?.cancel()
+            return "{}"
+        case "repl":
+            let session = self.session(for: client, in: runtime)
+            let line = try params.string("line")
+            let output = runtime.capturingOutput { session.submit(line) }
+            return StateValue.object([
+                "output": .string(output), "prompt": .string(session.prompt), "quit": .bool(session.wantsQuit),
+            ]).json
+        case "complete":
+            let (names, replacing) = session(for: client, in: runtime).completions(for: try params.string("text"))
+            return StateValue.object([
+                "names": .array(names.map { .string($0) }), "replacing": .number(Double(replacing)),
+            ]).json
+        default:
+            throw ControlFailure(code: ControlFailure.methodNotFound, message: "Method not found: '\(request.method)'")
+        }
+    }
+
+    /// This client's REPL session; its output goes where the runtime prints, which `repl` collects.
+    private func session(for client: Int, in runtime: Runtime) -> ReplSession {
+        if let session = sessions[client] { return session }
+        let session = ReplSession(runtime: runtime, clock: runtime.application.clock as? SwitchableClock) { [weak runtime] line in
+            runtime?.printOutput(line)
+        }
+        sessions[client] = session
+        return session
+    }
+
+    private static func describe(_ plugin: Plugin) -> StateValue {
+        .object(["name": .string(plugin.name), "version": plugin.version.map { .string($0) } ?? .null,
+                 "path": .string(plugin.path), "reloadCount": .number(Double(plugin.reloadCount))])
+    }
+}
+
+/// A request's named parameters, read with checks that answer `Invalid params`.
+private struct Parameters {
+    let fields: [String: StateValue]
+    init(_ fields: [String: StateValue]) { self.fields = fields }
+
+    func string(_ name: String) throws(ControlFailure) -> String {
+        guard let value = try optionalString(name) else { throw ControlFailure.params("'\(name)' is required (a string)") }
+        return value
+    }
+
+    func optionalString(_ name: String) throws(ControlFailure) -> String? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw ControlFailure.params("'\(name)' must be a string")
+        }
+    }
+
+    func number(_ name: String) throws(ControlFailure) -> Double {
+        guard case .number(let value)? = fields[name] else { throw ControlFailure.params("'\(name)' is required (a number)") }
+        return value
+    }
+
+    func optionalInteger(_ name: String, atLeast minimum: Int) throws(ControlFailure) -> Int? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .number(let value)? where value == value.rounded() && value >= Double(minimum) && value < 1e15:
+            return Int(value)
+        default: throw ControlFailure.params("'\(name)' must be a whole number >= \(minimum)")
+        }
+    }
+}

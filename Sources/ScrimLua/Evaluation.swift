@@ -1,0 +1,126 @@
+import CLua
+import ScrimCore
+
+/// What a chunk run by `Runtime.evaluate` gave back: what it printed, its results, and the
+/// error that stopped it, if one did.
+public struct Evaluation {
+    /// What the chunk printed — `print`, and the errors of callbacks it set off — one line per
+    /// `print`, each ending in a newline.
+    public var output: String
+    /// The results as JSON: tables as arrays (keys 1…n) or objects, anything else that JSON
+    /// cannot hold (a view, a function) as its `tostring`.
+    public var results: [StateValue]
+    /// The results as `tostring` gives them, as the REPL prints them.
+    public var descriptions: [String]
+    /// The error that stopped the chunk (the output keeps what it printed before).
+    public var error: LuaError?
+
+    /// `{"output": …, "results": […], "descriptions": […]}`, with
+    /// `"error": {"message": …, "where": …, "traceback": …}` when the chunk failed.
+    public var json: StateValue {
+        var fields: [String: StateValue] = [
+            "output": .string(output),
+            "results": .array(results),
+            "descriptions": .array(descriptions.map { .string($0) }),
+        ]
+        if let error { fields["error"] = error.json }
+        return .object(fields)
+    }
+}
+
+extension LuaError {
+    /// `{"message": …, "where": "file:line" or null, "traceback": …}`.
+    public var json: StateValue {
+        .object(["message": .string(message), "where": location.map { .string($0) } ?? .null,
+                 "traceback": .string(traceback)])
+    }
+}
+
+extension Runtime {
+    /// Runs `code` as the REPL does: first as an expression (`return <code>`), else as
+    /// statements; collects what it prints and converts its results. Like a scenario's own
+    /// code it runs without an instruction budget.
+    public func evaluate(_ code: String, chunkName: String = "=eval") -> Evaluation {
+        let top = lua.top
+        defer { lua.top = top }
+        var evaluation = Evaluation(output: "", results: [], descriptions: [], error: nil)
+        evaluation.output = capturingOutput {
+            if lua.load(source: "return " + code, chunkName: chunkName) != nil {
+                lua.top = top
+                if let error = lua.load(source: code, chunkName: chunkName) {
+                    evaluation.error = error
+                    return
+                }
+            }
+            evaluation.error = lua.protectedCall(nargs: 0, nresults: scrim_multret())
+        }
+        guard evaluation.error == nil, lua.top > top else { return evaluation }
+        for index in top + 1...lua.top {
+            evaluation.results.append(jsonValue(at: index))
+            evaluation.descriptions.append(describe(at: index))
+        }
+        return evaluation
+    }
+
+    /// Runs `body` with `print` and script-error reports collected into the returned text
+    /// instead of going to the runtime's outputs.
+    public func capturingOutput(_ body: () -> Void) -> String {
+        var text = ""
+        let (savedPrint, savedErrors) = (printOutput, errorOutput)
+        printOutput = { text += $0 + "\n" }
+        errorOutput = { text += $0 + "\n" }
+        defer { (printOutput, errorOutput) = (savedPrint, savedErrors) }
+        body()
+        return text
+    }
+
+    /// The Lua value at `index` as JSON, read without metamethods; cycles and tables nested
+    /// over 64 deep become strings.
+    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = []) -> StateValue {
+        let L = lua.L
+        let slot = lua_absindex(L, index)
+        switch lua_type(L, slot) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, slot) != 0)
+        case LUA_TNUMBER: return .number(lua_tonumberx(L, slot, nil))
+        case LUA_TSTRING: return .string(lua.string(at: slot) ?? "")
+        case LUA_TTABLE:
+            guard let identity = lua_topointer(L, slot), !visiting.contains(identity) else { return .string("<cycle>") }
+            guard depth < 64 else { return .string("<nested too deep>") }
+            return jsonTable(at: slot, depth: depth + 1, visiting: visiting.union([identity]))
+        default: return .string(describe(at: slot))
+        }
+    }
+
+    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>) -> StateValue {
+        let L = lua.L
+        let length = Int(lua_rawlen(L, slot))
+        var items = [StateValue](repeating: .null, count: length)
+        var fields: [String: StateValue] = [:]
+        var counted = 0
+        lua_pushnil(L)
+        while lua_next(L, slot) != 0 {
+            defer { scrim_pop(L, 1) }
+            let value = jsonValue(at: -1, depth: depth, visiting: visiting)
+            if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), position >= 1, position <= length {
+                items[position - 1] = value
+                counted += 1
+            } else {
+                fields[key(at: -2)] = value
+            }
+        }
+        if fields.isEmpty && counted == length { return .array(items) }
+        for (offset, item) in items.enumerated() { fields[String(offset + 1)] = item }
+        return .object(fields)
+    }
+
+    /// A table key as an object key: strings as they are, numbers as the trace writes them.
+    private func key(at index: Int32) -> String {
+        let L = lua.L
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return lua.string(at: index) ?? ""
+        case LUA_TNUMBER: return formatNumber(lua_tonumberx(L, index, nil))
+        default: return "<\(lua.typeName(at: index))>"
+        }
+    }
+}

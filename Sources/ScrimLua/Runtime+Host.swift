@@ -1,0 +1,92 @@
+import ScrimCore
+
+/// The calls a host embedding Scrim makes: plugins, time, the trace and the hierarchy.
+/// Like every call on a runtime, they belong to the thread that owns it (see `RuntimeThread`
+/// for calling from other threads).
+extension Runtime {
+    // MARK: Plugins
+
+    /// Loads the plugin `nameOrPath`: a name found along the plugin paths, or a path to a plugin
+    /// file or folder (anything with a `/` or ending in `.lua`). Loading a loaded plugin returns it.
+    @discardableResult
+    public func loadPlugin(_ nameOrPath: String) throws(LuaError) -> Plugin {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".lua") { return try plugins.load(path: nameOrPath) }
+        return try plugins.load(named: nameOrPath)
+    }
+
+    /// Reloads the plugin `name` from its files (design section 7); a failure keeps the old
+    /// version live and is thrown.
+    @discardableResult
+    public func reload(_ name: String) throws(LuaError) -> Plugin {
+        try plugins.reload(named: name)
+    }
+
+    // MARK: Time
+
+    /// Clock seconds now.
+    public var now: Double { application.clock.now }
+
+    /// Runs `frames` run-loop turns, moving a virtual clock one frame before each.
+    public func tick(frames: Int = 1) {
+        application.step(frames: frames)
+    }
+
+    /// Runs the frames in `seconds` of clock time, rounded to whole frames.
+    public func advance(seconds: Double) {
+        application.run(seconds: seconds)
+    }
+
+    // MARK: Trace and hierarchy
+
+    /// The recorded events whose `seq` is at least `since` (all of them for 0).
+    public func trace(since: Int) -> ArraySlice<TraceEvent> {
+        let events = application.dispatcher.events
+        var low = 0, high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].seq < since { low = middle + 1 } else { high = middle }
+        }
+        return events[low...]
+    }
+
+    /// The trace from `since` as JSON Lines, each line ending in a newline.
+    public func traceJSONLines(since: Int = 0) -> String {
+        trace(since: since).map { $0.jsonLine + "\n" }.joined()
+    }
+
+    /// The window's controllers and views as JSON (`Window.hierarchySnapshot`).
+    public var tree: StateValue { application.window.hierarchySnapshot }
+
+    /// Calls `body` with every trace event as it is recorded, until the returned observation is
+    /// cancelled or released.
+    public func observeTrace(_ body: @escaping (TraceEvent) -> Void) -> TraceObservation {
+        TraceObservation(dispatcher: application.dispatcher, body: body)
+    }
+}
+
+/// A running trace observer (`Runtime.observeTrace`): it stops when cancelled or released.
+public final class TraceObservation {
+    private weak var dispatcher: LifecycleDispatcher?
+    private let sink: Sink
+
+    init(dispatcher: LifecycleDispatcher, body: @escaping (TraceEvent) -> Void) {
+        self.dispatcher = dispatcher
+        sink = Sink(body: body)
+        dispatcher.addSink(sink)
+    }
+
+    deinit { cancel() }
+
+    /// Stops the observation.
+    public func cancel() {
+        dispatcher?.removeSink(sink)
+        dispatcher = nil
+    }
+
+    /// What the dispatcher holds, so that it does not keep the observation alive.
+    private final class Sink: TraceSink {
+        let body: (TraceEvent) -> Void
+        init(body: @escaping (TraceEvent) -> Void) { self.body = body }
+        func write(_ event: TraceEvent) { body(event) }
+    }
+}
