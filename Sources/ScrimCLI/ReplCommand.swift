@@ -16,7 +16,8 @@ struct ReplCommand: ParsableCommand {
             reloaded when their files change (:watch off stops it). Type :help for the commands. \
             With a terminal, lines are edited with libedit, history is kept in ~/.scrim_history and \
             Tab completes names; with piped input, lines are read without prompts. Ctrl-C interrupts \
-            a running chunk; Ctrl-D or :quit leaves.
+            a running chunk; Ctrl-D or :quit leaves. With --attach, the lines go to the runtime of a \
+            `scrim serve` (or `scrim run --listen`) over its control socket, with the same commands.
             """
     )
 
@@ -25,19 +26,27 @@ struct ReplCommand: ParsableCommand {
     @Option(help: "Frames per second of the clock.")
     var fps: Int = 60
 
-    @Option(help: ArgumentHelp("Start on the real clock, or on a virtual one that moves only when stepped (as :clock).",
+    @Option(help: ArgumentHelp("Start on the real clock (the default), or on a virtual one that moves only when stepped (as :clock).",
                                valueName: "real|virtual"))
-    var clock: SwitchableClock.Mode = .real
+    var clock: SwitchableClock.Mode?
 
     @Option(help: ArgumentHelp("Run this scenario script first.", valueName: "script"))
     var load: String?
 
+    @Option(help: ArgumentHelp("Attach to the runtime of `scrim serve` or `scrim run --listen` at this socket instead of making one.",
+                               valueName: "socket"))
+    var attach: String?
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        if attach != nil, load != nil || clock != nil || fps != 60 || options.describesARuntime {
+            throw ValidationError("--attach uses the other process's runtime: it takes no --load, --clock, --fps, --plugins, --grant or limits")
+        }
     }
 
     func run() throws {
-        let clock = SwitchableClock(mode: clock, fps: fps)
+        if let attach { return try AttachedRepl(path: attach).run(interactive: isatty(0) == 1) }
+        let clock = SwitchableClock(mode: clock ?? .real, fps: fps)
         let runtime = try options.makeRuntime(clock: clock)
         let session = ReplSession(runtime: runtime, clock: clock) { text in
             print(text)

@@ -22,6 +22,11 @@ struct RuntimeOptions: ParsableArguments {
     @Option(name: .customLong("memory-cap"), help: ArgumentHelp("Megabytes of memory the runtime's Lua code may hold (default 256).", valueName: "mb"))
     var memoryCap: Int?
 
+    /// Whether any option was given.
+    var describesARuntime: Bool {
+        !pluginFolders.isEmpty || !grants.isEmpty || noLimits || instructionBudget != nil || memoryCap != nil
+    }
+
     /// The limits the options ask for.
     var limits: LuaLimits {
         if noLimits { return .none }

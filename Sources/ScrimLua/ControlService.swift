@@ -16,7 +16,8 @@ import ScrimCore
 /// - `subscribe` → `{next}`: from then on, every trace event arrives as a `trace` notification;
 ///   `unsubscribe` → `{}`
 /// - `repl {line}` → `{output, prompt, quit}`: a line for this client's REPL session
-///   (`ReplSession`, with its meta-commands); `complete {text}` → `{names, replacing}`
+///   (`ReplSession`, with its meta-commands); `repl {cancel: true}` drops an unfinished chunk;
+///   `complete {text}` → `{names, replacing}`
 final class ControlService {
     private weak var runtime: Runtime?
     /// Sends a line to a client (through the server's outbox); callable on the runtime's thread.
@@ -120,6 +121,10 @@ final class ControlService {
             return "{}"
         case "repl":
             let session = self.session(for: client, in: runtime)
+            if request.params["cancel"] == .bool(true) {
+                session.cancelPending()
+                return StateValue.object(["output": .string(""), "prompt": .string(session.prompt), "quit": .bool(false)]).json
+            }
             let line = try params.string("line")
             let output = runtime.capturingOutput { session.submit(line) }
             return StateValue.object([

@@ -60,13 +60,16 @@ public final class RuntimeThread: @unchecked Sendable {
         precondition(!isStopped, "RuntimeThread.sync after stop")
         if Thread.current === home.thread, let runtime = home.runtime { return try body(runtime) }
         return try withoutActuallyEscaping(body) { body in
+            let work = Box<(Runtime) throws -> Result>()
+            work.value = body
             let outcome = Box<Swift.Result<Result, Error>>()
             let done = DispatchSemaphore(value: 0)
-            let job = UncheckedJob { [home] in
-                outcome.value = Swift.Result { try body(home.runtime!) }
+            home.mailbox!.post { [home] in
+                outcome.value = Swift.Result { try work.value!(home.runtime!) }
+                // `body` must not outlive this call: let go of it before the caller goes on.
+                work.value = nil
                 done.signal()
             }
-            home.mailbox!.post { job.run() }
             done.wait()
             return try outcome.value!.get()
         }
@@ -84,9 +87,4 @@ public final class RuntimeThread: @unchecked Sendable {
 
 private final class Box<Value>: @unchecked Sendable {
     var value: Value?
-}
-
-/// A closure handed to another thread that waits for it to finish.
-private struct UncheckedJob: @unchecked Sendable {
-    let run: () -> Void
 }

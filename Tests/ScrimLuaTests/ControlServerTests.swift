@@ -1,0 +1,279 @@
+import Foundation
+import ScrimCore
+import ScrimLua
+import Testing
+
+/// A runtime on its own thread, listening on a socket in a private folder.
+private final class ListeningRuntime {
+    let folder = TemporaryFolder()
+    let owner: RuntimeThread
+    let path: String
+
+    init(pluginPaths: [String] = []) throws {
+        owner = try RuntimeThread(configuration: .init(pluginPaths: pluginPaths))
+        path = folder.path + "/control.sock"
+        try owner.sync { runtime in _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16) }
+    }
+
+    func client() throws -> ControlClient { try ControlClient(path: path) }
+
+    deinit { owner.stop() }
+}
+
+/// A raw connection, to send what a well-behaved client would not. One thread may send while
+/// another reads.
+private final class RawConnection: @unchecked Sendable {
+    let descriptor: Int32
+    private var input: [UInt8] = []
+
+    init(path: String) {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(connected == 0)
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// The next line the runtime sends (waits up to 20 s); nil when the connection closed.
+    func line() -> String? {
+        let deadline = Date().addingTimeInterval(20)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { input.removeSubrange(...newline) }
+                return String(decoding: input[..<newline], as: UTF8.self)
+            }
+            var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 200) > 0 else { continue }
+            let count = recv(self.descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { return nil }
+            input.append(contentsOf: buffer[0..<count])
+        }
+        Issue.record("no line from the runtime in 20 s")
+        return nil
+    }
+}
+
+@Suite struct ControlServerTests {
+    @Test func methodsAnswerOverTheSocket() throws {
+        let server = try ListeningRuntime(pluginPaths: [PluginManager.shippedPluginsDirectory!])
+        let client = try server.client()
+        #expect(try client.call("eval", ["code": .string("print('hi') return 6 * 7")]).json
+                == "{\"descriptions\":[\"42\"],\"output\":\"hi\\n\",\"results\":[42]}")
+        #expect(try client.call("loadPlugin", ["name": .string("half-sheet")]).json.contains("\"name\":\"half-sheet\""))
+        #expect(try client.call("plugins").json.hasPrefix("[{\"name\":\"half-sheet\""))
+        #expect(try client.call("reload").json == "{\"reloaded\":[\"half-sheet\"]}")
+        _ = try client.call("eval", ["code": .string("window.rootViewController = ViewController{ name = 'root' }")])
+        #expect(try client.call("tick", ["frames": .number(3)]).json == "{\"t\":0.05}")
+        #expect(try client.call("advance", ["seconds": .number(0.5)]).json == "{\"t\":0.55}")
+        let trace = try client.call("trace", ["since": .number(2)])
+        guard case .object(let fields) = trace, case .array(let events)? = fields["events"] else {
+            Issue.record("unexpected \(trace.json)")
+            return
+        }
+        #expect(events.first?.json.contains("\"seq\":2") == true)
+        let count = try server.owner.sync { $0.application.dispatcher.nextSeq }
+        #expect(fields["next"] == .number(Double(count)))
+        #expect(events.count == count - 2)
+        #expect(try client.call("tree").json.contains("\"name\":\"root\""))
+    }
+
+    @Test func errorsAreAnsweredWithJSONRPCCodes() throws {
+        let server = try ListeningRuntime()
+        let client = try server.client()
+        func failure(_ method: String, _ params: [String: StateValue] = [:]) -> ControlClient.Failure? {
+            do {
+                _ = try client.call(method, params)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let lua = failure("eval", ["code": .string("print('partial') error('boom')")])
+        #expect(lua?.code == 1)
+        #expect(lua?.message == "eval:1: boom")
+        #expect(lua?.data?.json.contains("\"output\":\"partial\\n\"") == true)
+        #expect(failure("nope")?.message == "Method not found: 'nope'")
+        #expect(failure("nope")?.code == -32601)
+        #expect(failure("eval")?.message == "Invalid params: 'code' is required (a string)")
+        #expect(failure("tick", ["frames": .number(-1)])?.message == "Invalid params: 'frames' must be a whole number >= 0")
+        #expect(failure("loadPlugin", ["name": .string("missing")])?.code == 1)
+        #expect(failure("reload", ["name": .string("missing")])?.message == "no plugin named 'missing' is loaded (none is loaded)")
+    }
+
+    @Test func malformedLinesAreAnsweredAndTheConnectionGoesOn() throws {
+        let server = try ListeningRuntime()
+        let raw = RawConnection(path: server.path)
+        raw.send("garbage\n")
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line 1, column 1: unexpected character 'g', a value expected"}}"#)
+        raw.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eval\",\"params\":{\"code\":\"1\"}\n")
+        #expect(raw.line()?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line 1, column "#) == true)
+        raw.send("{\"id\":7,\"method\":\"tick\"}\n")
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"Invalid Request: 'jsonrpc' must be \"2.0\""}}"#)
+        raw.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tick\",\"params\":[1]}\n")
+        #expect(raw.line()?.contains("'params' must be an object") == true)
+        raw.send("[]\n")
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: an empty batch"}}"#)
+        raw.send([0xff, 0xfe, UInt8(ascii: "\n")])
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not UTF-8"}}"#)
+        // A notification gets no answer; a batch gets one line; blank lines are skipped.
+        raw.send("{\"jsonrpc\":\"2.0\",\"method\":\"tick\"}\n\n  \r\n")
+        raw.send("[{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tick\"},{\"jsonrpc\":\"2.0\",\"method\":\"tick\"},3]\n")
+        #expect(raw.line() == #"[{"jsonrpc":"2.0","id":"a","result":{"t":0.033333}},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a request must be an object"}}]"#)
+        raw.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tick\"}\r\n")
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":9,"result":{"t":0.066667}}"#)
+    }
+
+    @Test func aTenMegabyteLineIsRefusedAndTheNextOneAnswered() throws {
+        let server = try ListeningRuntime()
+        let raw = RawConnection(path: server.path)
+        let long = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eval\",\"params\":{\"code\":\"" + String(repeating: "x", count: 10 << 20) + "\"}}\n"
+        let writer = Thread { raw.send(long + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tick\"}\n") }
+        writer.start()
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a message longer than 65536 bytes"}}"#)
+        #expect(raw.line() == #"{"jsonrpc":"2.0","id":2,"result":{"t":0.016667}}"#)
+        // The runtime never held the long line.
+        #expect(try server.owner.sync { $0.lua.memoryUsed } < 8 << 20)
+    }
+
+    @Test func twoClientsAtOnceAndOneThatLeavesMidMessage() throws {
+        let server = try ListeningRuntime()
+        let first = try server.client()
+        let second = try server.client()
+        _ = try first.call("eval", ["code": .string("shared = 1")])
+        #expect(try second.call("eval", ["code": .string("shared + 1")]).json.contains("\"results\":[2]"))
+        do {
+            let leaving = RawConnection(path: server.path)
+            leaving.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eval\",\"params\":{\"code\":\"shared = 99")
+        }
+        // Each client is used by one thread only.
+        nonisolated(unsafe) let clients = [first, second]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let client = clients[index]
+            for _ in 0..<20 { _ = try? client.call("eval", ["code": .string("shared = shared + 1")]) }
+        }
+        #expect(try first.call("eval", ["code": .string("shared")]).json.contains("\"results\":[41]"))
+        #expect(try server.owner.sync { _ in true })
+    }
+
+    @Test func subscribersReceiveTraceNotifications() throws {
+        let server = try ListeningRuntime()
+        let subscriber = try server.client()
+        var received: [String] = []
+        subscriber.onNotification = { method, params in
+            if method == "trace", case .object(let event) = params, case .string(let name)? = event["event"] { received.append(name) }
+        }
+        #expect(try subscriber.call("subscribe").json == "{\"next\":0}")
+        let other = try server.client()
+        _ = try other.call("eval", ["code": .string("window.rootViewController = ViewController{ name = 'a' }; step()")])
+        _ = try subscriber.call("tick")
+        #expect(received.prefix(4) == ["loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing"])
+        let count = received.count
+        _ = try subscriber.call("unsubscribe")
+        _ = try other.call("eval", ["code": .string("window.rootViewController:didReceiveMemoryWarning()")])
+        _ = try subscriber.call("tick")
+        #expect(received.count == count)
+    }
+
+    @Test func eachClientHasItsOwnReplSession() throws {
+        let server = try ListeningRuntime()
+        let first = try server.client()
+        let second = try server.client()
+        #expect(try first.call("repl", ["line": .string("x = {")]).json == "{\"output\":\"\",\"prompt\":\">> \",\"quit\":false}")
+        #expect(try second.call("repl", ["line": .string("1 + 1")]).json == "{\"output\":\"2\\n\",\"prompt\":\"> \",\"quit\":false}")
+        #expect(try first.call("repl", ["line": .string("1 }")]).json == "{\"output\":\"\",\"prompt\":\"> \",\"quit\":false}")
+        #expect(try first.call("repl", ["line": .string("x[1]")]).json.contains("\"output\":\"1\\n\""))
+        #expect(try first.call("repl", ["line": .string(":trace 1")]).json.contains("\"output\":\"\""))
+        #expect(try second.call("complete", ["text": .string("window.roo")]).json == "{\"names\":[\"rootViewController\"],\"replacing\":3}")
+        #expect(try second.call("repl", ["line": .string(":quit")]).json.contains("\"quit\":true"))
+    }
+
+    @Test func theSocketIsPrivateAndGoesWithTheServer() throws {
+        let server = try ListeningRuntime()
+        var status = stat()
+        #expect(lstat(server.path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(status.st_mode & S_IFMT == S_IFSOCK)
+        try server.owner.sync { runtime in
+            #expect(throws: ControlSocketError.self) { try runtime.listen(path: server.path) }
+        }
+        server.owner.stop()
+        #expect(access(server.path, F_OK) != 0)
+    }
+
+    @Test func aSocketIsRefusedWhereOthersCouldReachIt() throws {
+        let folder = TemporaryFolder()
+        let runtime = try Runtime(configuration: .init())
+        let shared = folder.path + "/shared"
+        mkdir(shared, 0o777)
+        chmod(shared, 0o777)
+        #expect(throws: ControlSocketError.self) { try runtime.listen(path: shared + "/s.sock") }
+        do {
+            try runtime.listen(path: shared + "/s.sock")
+        } catch {
+            #expect(error.description == "\(shared)/s.sock: others may write in the folder \(shared); use a folder only you can write (like $XDG_RUNTIME_DIR or ~/.scrim)")
+        }
+        let file = folder.write("plain", "not a socket")
+        #expect(throws: ControlSocketError.self) { try runtime.listen(path: file) }
+        #expect(FileManager.default.fileExists(atPath: file))
+        // A missing folder is made, private.
+        let made = folder.path + "/made/s.sock"
+        let server = try runtime.listen(path: made)
+        var status = stat()
+        #expect(stat(folder.path + "/made", &status) == 0 && status.st_mode & 0o777 == 0o700)
+        server.stop()
+        // A socket left by a runtime that is gone is replaced.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(made.utf8)) }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        close(stale)
+        #expect(throws: Never.self) { try runtime.listen(path: made).stop() }
+        let long = folder.path + "/" + String(repeating: "n", count: 120)
+        #expect(throws: ControlSocketError.self) { try runtime.listen(path: long) }
+    }
+
+    @Test func anotherUsersProcessCannotConnect() throws {
+        guard getuid() == 0 else {
+            print("skipped: making a process of another user needs root; this test runs as uid \(getuid())")
+            return
+        }
+        let server = try ListeningRuntime()
+        chmod(server.folder.path, 0o755)  // even with the folder open, the socket itself is 0600
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import os, socket, sys
+            os.setgroups([]); os.setgid(65534); os.setuid(65534)
+            s = socket.socket(socket.AF_UNIX)
+            try:
+                s.connect(sys.argv[1])
+                print("connected")
+            except PermissionError:
+                print("refused")
+            """, server.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "refused\n")
+        #expect(try server.client().call("tick").json.hasPrefix("{\"t\":"))
+    }
+}
