@@ -4,16 +4,18 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build lib pc install deps lint-deps browser-deps screenshot
+.PHONY: demo test build lib pc install docs deps lint-deps browser-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
-# The tests load the C library (Examples/ are built and run against it), so it is built first.
+# The tests load the C library (Examples/ are built and run against it), so it is built first;
+# the DocC reference is built last, its warnings (a broken symbol link) as errors.
 test: deps lint-deps browser-deps
 	$(SWIFT) build --product CScrim
 	@$(MAKE) --no-print-directory pc CONFIG=debug
 	$(SWIFT) test --disable-xctest
+	@$(MAKE) --no-print-directory docs
 
 build: deps
 	$(SWIFT) build --product scrim
@@ -39,6 +41,15 @@ install: lib
 	install -m 644 Sources/CScrim/include/scrim.h $(PREFIX)/include/
 	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(PREFIX)/lib|' -e 's|@includedir@|$(PREFIX)/include|' \
 	  -e 's|@version@|$(VERSION)|' Sources/CScrim/scrim.pc.in > $(PREFIX)/lib/pkgconfig/scrim.pc
+
+# The DocC reference of ScrimCore and ScrimLua (with the getting-started article), as static
+# sites in .build/docs/ScrimCore and .build/docs/ScrimLua.
+docs: deps
+	mkdir -p .build/docs
+	for target in ScrimCore ScrimLua; do \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target --warnings-as-errors \
+	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$target || exit 1; \
+	done
 
 # Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, zlib
 # for the tests that read screenshots, and pkg-config itself.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ScrimLua
 
@@ -17,41 +16,38 @@ enum Serving {
     /// socket). A second signal while the runtime is busy (a chunk that never ends) removes the
     /// socket and exits at once with status 130.
     static func serveUntilSignalled(_ runtime: Runtime, server: ControlServer) {
-        let stop = StopRequest()
-        let mailbox = runtime.mailbox
-        let path = server.path
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if stop.signalled() > 1 {
-                    unlink(path)
-                    _exit(130)
-                }
-                mailbox.post { stop.isRequested = true }
-            }
-            source.resume()
-            return source
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { fatalError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        StopSignal.writer = ends[1]
+        StopSignal.socketPath = strdup(server.path)
+        // A handler, not a dispatch source: whichever thread the signal reaches runs it.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in StopSignal.received() }
+        sigemptyset(&action.sa_mask)
+        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
+        var byte: UInt8 = 0
+        while read(ends[0], &byte, 1) <= 0 {
+            runtime.serveOnce(alsoWaitingOn: [ends[0]])
         }
-        runtime.serve(until: { stop.isRequested })
-        for source in sources { source.cancel() }
         server.stop()
-        FileHandle.standardError.write(Data("scrim: stopped listening on \(path)\n".utf8))
+        FileHandle.standardError.write(Data("scrim: stopped listening on \(server.path)\n".utf8))
     }
 }
 
-/// A stop asked for by a signal: counted on the signal queue, acted on by the runtime's thread.
-private final class StopRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signals = 0
-    /// Set on the runtime's thread.
-    var isRequested = false
+/// What the signal handler may touch: only async-signal-safe calls on values set beforehand.
+private enum StopSignal {
+    nonisolated(unsafe) static var writer: Int32 = -1
+    nonisolated(unsafe) static var socketPath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var count: sig_atomic_t = 0
 
-    /// Counts a signal; returns how many have come.
-    func signalled() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        signals += 1
-        return signals
+    static func received() {
+        count += 1
+        if count > 1 {
+            if let socketPath { unlink(socketPath) }
+            _exit(130)
+        }
+        var byte: UInt8 = 1
+        _ = write(writer, &byte, 1)
     }
 }
