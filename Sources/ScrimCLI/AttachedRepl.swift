@@ -27,12 +27,7 @@ final class AttachedRepl {
             }
         }
         _ = try call("subscribe")
-        let input = ReplInput()
-        if interactive {
-            print("Scrim REPL attached to \(path) — :help for commands, Ctrl-D to leave")
-        }
-        let home = ProcessInfo.processInfo.environment["HOME"]
-        input.start(interactive: interactive, historyFile: home.map { $0 + "/.scrim_history" })
+        let input = ReplInput.started(interactive: interactive, banner: "Scrim REPL attached to \(path) — :help for commands, Ctrl-D to leave")
         var interrupts = LuaState.interruptSignals
         var prompt = "> "
         while true {

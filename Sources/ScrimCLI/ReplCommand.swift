@@ -72,12 +72,7 @@ private struct ReplLoop {
 
     func run(interactive: Bool) {
         _ = LuaState.handleInterrupts()
-        let input = ReplInput()
-        if interactive {
-            print("Scrim REPL on Lua 5.4 — :help for commands, Ctrl-D to leave")
-        }
-        let home = ProcessInfo.processInfo.environment["HOME"]
-        input.start(interactive: interactive, historyFile: home.map { $0 + "/.scrim_history" })
+        let input = ReplInput.started(interactive: interactive, banner: "Scrim REPL on Lua 5.4 — :help for commands, Ctrl-D to leave")
         var interrupts = LuaState.interruptSignals
         while !session.wantsQuit {
             reportReloads(runtime.serveOnce(alsoWaitingOn: [input.wakeDescriptor]))

@@ -37,6 +37,16 @@ final class ReplInput: @unchecked Sendable {
         close(wakeWriter)
     }
 
+    /// Reading standard input, with the history in `~/.scrim_history`, after `banner` when it is
+    /// a terminal.
+    static func started(interactive: Bool, banner: String) -> ReplInput {
+        let input = ReplInput()
+        if interactive { print(banner) }
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        input.start(interactive: interactive, historyFile: home.map { $0 + "/.scrim_history" })
+        return input
+    }
+
     /// Starts reading standard input: through libedit when it is a terminal (prompts, history in
     /// `historyFile`, completion), else line by line without prompts.
     func start(interactive: Bool, historyFile: String?) {

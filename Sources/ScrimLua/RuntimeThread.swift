@@ -75,10 +75,11 @@ public final class RuntimeThread: @unchecked Sendable {
         }
     }
 
-    /// Ends the thread; the runtime is released on it. Call it once no other call is in flight;
-    /// later calls to `sync` are a programming error.
+    /// Ends the thread; the runtime is released on it. Call it from another thread once no other
+    /// call is in flight; later calls to `sync` are a programming error.
     public func stop() {
         guard !isStopped else { return }
+        precondition(Thread.current !== home.thread, "RuntimeThread.stop on the runtime's own thread would wait for itself")
         isStopped = true
         home.mailbox!.post { [home] in home.stopping = true }
         home.finished.wait()

@@ -63,7 +63,10 @@ const char *scrim_version(void);
  */
 scrim_status scrim_create(const char *options_json, scrim_runtime **runtime);
 
-/** Stops the runtime's thread and releases the runtime (and its control sockets). NULL is ignored. */
+/**
+ * Stops the runtime's thread and releases the runtime (and its control sockets). NULL is ignored.
+ * Not from the trace callback: it runs on the thread this waits for.
+ */
 void scrim_destroy(scrim_runtime *runtime);
 
 /** Loads a plugin by name (found along the plugin paths) or by path (a .lua file or a folder). */
