@@ -1,12 +1,13 @@
 import ArgumentParser
-
 import Foundation
+import ScrimLua
 
 @main
 struct Scrim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrim",
         abstract: "UIKit's view-controller machinery, headless, with transitions written in Lua.",
+        version: Runtime.version,
         subcommands: [RunCommand.self, ReplCommand.self, RenderCommand.self, PreviewCommand.self, CheckCommand.self, ServeCommand.self]
     )
 }

@@ -180,6 +180,11 @@ import Testing
         #expect(run.waitForExit() == 0)
     }
 
+    @Test func theVersionIsTheLibrarysToo() throws {
+        let result = try Scrim.run(["--version"])
+        #expect(result.stdout == Runtime.version + "\n")
+    }
+
     @Test func attachingWhereNoRuntimeListensFails() throws {
         let scratch = Scratch()
         let result = try Scrim.run(["repl", "--attach", scratch.url.appendingPathComponent("none.sock").path], input: "")
