@@ -41,15 +41,17 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard watch else {
-            let runtime = try runOnce()
-            guard let listen else { return }
-            let server = try Serving.listen(runtime, at: listen)
-            try? runtime.plugins.startWatching()
-            FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
-            Serving.serveUntilSignalled(runtime, server: server)
-            return
-        }
+        if watch { return try runWatching() }
+        let runtime = try runOnce()
+        guard let listen else { return }
+        let server = try Serving.listen(runtime, at: listen)
+        try? runtime.plugins.startWatching()
+        FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
+        Serving.serveUntilSignalled(runtime, server: server)
+    }
+
+    /// Runs the scenario again on every change, until Ctrl-C.
+    private func runWatching() throws {
         let watcher = try FileWatcher()
         while true {
             var plugins: Set<String> = []
