@@ -10,7 +10,6 @@ let package = Package(
         // The C ABI: libCScrim.so with include/scrim.h, for hosts in C and other languages.
         .library(name: "CScrim", type: .dynamic, targets: ["CScrim"]),
         .executable(name: "scrim", targets: ["ScrimCLI"]),
-        .executable(name: "scrim-benchmarks", targets: ["ScrimBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // `swift package generate-documentation` (make docs): the DocC reference of ScrimCore and ScrimLua.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The benchmark harness behind `scrim bench`: adaptive iteration counts, warm-up, samples.
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     ],
     targets: [
         .systemLibrary(
@@ -47,11 +48,17 @@ let package = Package(
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "CLibedit",
+                "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "ScrimBenchmarks", dependencies: ["ScrimCore", "ScrimLua"], path: "Benchmarks/ScrimBenchmarks"),
+        .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
+        // The benchmarks `scrim bench` runs: each measured against a baseline in the same run.
+        .target(
+            name: "ScrimBenchmarks",
+            dependencies: ["ScrimCore", "ScrimLua", "CLua", "CMalloc", .product(name: "Benchmark", package: "swift-benchmark")],
+            path: "Benchmarks/ScrimBenchmarks"
+        ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Start-up, whole process: `scrim run` of an empty scenario, against `lua5.4 -e ''` — the
+/// stand-alone interpreter doing nothing — each started, run and waited for.
+enum StartUp {
+    static func run(_ harness: Harness) throws -> [Finding] {
+        guard let scrim = harness.options.scrimExecutable else {
+            throw BenchmarkError("no scrim executable to start (run it as `scrim bench`)")
+        }
+        guard let lua = executable(named: harness.options.luaInterpreter) else {
+            throw BenchmarkError("\(harness.options.luaInterpreter) is not installed (apt-get install lua5.4)")
+        }
+        let folder = try ScratchFolder()
+        let empty = try folder.write("empty.lua", "")
+        let runs = harness.size(20, quick: 2)
+        var failure: String?
+        func timed(_ arguments: [String]) throws -> Double {
+            try spawnAndWait(arguments)
+            return median(try harness.samples(arguments[0], iterations: runs) {
+                do { try spawnAndWait(arguments) } catch { failure = failure ?? "\(error)" }
+            })
+        }
+        let scrimRun = try timed([scrim, "run", empty])
+        let bare = try timed([lua, "-e", ""])
+        if let failure { throw BenchmarkError(failure) }
+        return [.cost("start-up", "start-up: scrim run of an empty scenario (ms)", scrimRun * 1e-6, unit: "ms",
+                      against: "lua5.4 -e ''", bare * 1e-6, target: 10)]
+    }
+
+    /// The path of `name` on `PATH` (or `name` itself when it holds a slash).
+    static func executable(named name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts `arguments` with its output to /dev/null and waits for it; throws unless it exits 0.
+    static func spawnAndWait(_ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            throw BenchmarkError("`\(arguments.joined(separator: " "))` failed (wait status \(status))")
+        }
+    }
+}
