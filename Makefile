@@ -4,18 +4,24 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build lib pc install docs deps lint-deps browser-deps screenshot
+.PHONY: demo test bench build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
 # The tests load the C library (Examples/ are built and run against it), so it is built first;
 # the DocC reference is built last, its warnings (a broken symbol link) as errors.
-test: deps lint-deps browser-deps
+test: deps lint-deps browser-deps bench-deps
 	$(SWIFT) build --product CScrim
 	@$(MAKE) --no-print-directory pc CONFIG=debug
 	$(SWIFT) test --disable-xctest
 	@$(MAKE) --no-print-directory docs
+
+# The benchmarks (docs/performance.md), in a release build: a table of each figure against its
+# baseline and target, and scrim-bench.json. `make bench BENCH="--compare old.json"` passes options.
+bench: deps bench-deps
+	$(SWIFT) build -c release --product scrim
+	.build/release/scrim bench $(BENCH)
 
 build: deps
 	$(SWIFT) build --product scrim
@@ -68,6 +74,15 @@ lint-deps:
 	  echo "Installing lua-check with apt-get…"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq lua-check >/dev/null && \
+	  echo "Installed."; \
+	fi
+
+# The stand-alone Lua interpreter (Debian's lua5.4), the baseline of the start-up benchmark.
+bench-deps:
+	@if ! command -v lua5.4 >/dev/null 2>&1; then \
+	  echo "Installing lua5.4 with apt-get (the start-up benchmark's baseline)…"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq lua5.4 >/dev/null && \
 	  echo "Installed."; \
 	fi
 

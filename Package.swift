@@ -66,6 +66,6 @@ let package = Package(
             name: "ScrimPreviewTests",
             dependencies: ["ScrimPreview", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
-        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "ScrimLua", "CZlib"]),
+        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "ScrimLua", "ScrimBenchmarks", "CZlib"]),
     ]
 )

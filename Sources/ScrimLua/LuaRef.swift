@@ -4,7 +4,8 @@ import CLua
 /// the reference goes away (or with the state).
 public final class LuaRef {
     private weak var state: LuaState?
-    private let ref: Int32
+    /// The registry reference, for code that pushes it with `lua_rawgeti` itself.
+    let ref: Int32
 
     /// Pops the value on top of the stack and references it.
     public init(popping state: LuaState) {

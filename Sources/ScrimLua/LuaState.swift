@@ -20,6 +20,10 @@ public final class LuaState {
     var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, entry: BridgedClassEntry)] = [:]
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     var isClosing = false
+    /// The registry reference of the identity table (objects to their userdata), once made.
+    var objectsTable = scrim_noref()
+    /// Registry references of the keys hot paths look up (see `LuaKeys.swift`).
+    var keyRefs: [Int32] = []
 
     /// The allocator's counters and the limits (see `LuaLimits`); outlives the state.
     private let counters: UnsafeMutablePointer<scrim_limits>
@@ -37,6 +41,7 @@ public final class LuaState {
         applyLimits()
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        makeKeys()
         armCollectionSentinel()
     }
 

@@ -123,7 +123,8 @@ final class LuaViewController: ViewController, LuaAnchored {
         let top = lua.top
         defer { lua.top = top }
         guard lua.pushInstanceTable(of: self) else { return native() }
-        lua.lookup(method, inInstance: -1)
+        lua.pushName(of: callback)
+        lua.lookupKey(inInstance: -2)
         switch lua_type(lua.L, -1) {
         case LUA_TFUNCTION where !runtime.isDefaultViewControllerMethod(method, at: -1):
             lua.push(object: self)

@@ -65,21 +65,16 @@ struct BridgedClassEntry {
 }
 
 extension LuaState {
-    private static let objectsKey = "scrim.objects"
-
     /// Creates the metatable of `cls`. Register subclasses before their superclasses: an
     /// object gets the metatable of the first registered class it is an instance of.
     public func register<Object: AnyObject>(_ cls: BridgedClass<Object>) {
-        if lua_getfield(L, scrim_registryindex(), LuaState.objectsKey) == LUA_TNIL {
-            scrim_pop(L, 1)
+        if objectsTable == scrim_noref() {
             lua_createtable(L, 0, 0)
             lua_createtable(L, 0, 1)
             push("v")
             lua_setfield(L, -2, "__mode")
             lua_setmetatable(L, -2)
-            lua_setfield(L, scrim_registryindex(), LuaState.objectsKey)
-        } else {
-            scrim_pop(L, 1)
+            objectsTable = luaL_ref(L, scrim_registryindex())
         }
 
         let metatableName = "scrim.class." + cls.name
@@ -176,7 +171,7 @@ extension LuaState {
             lua_pushnil(L)
             return true
         }
-        lua_getfield(L, scrim_registryindex(), LuaState.objectsKey)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         let key = Unmanaged.passUnretained(object).toOpaque()
         if lua_rawgetp(L, -1, key) != LUA_TNIL {
             scrim_remove(L, -2)
@@ -261,7 +256,7 @@ extension LuaState {
         guard let slot = lua_touserdata(L, index),
               let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }
         anchor(anchored, userdataAt: index, entry: entry)
-        lua_getfield(L, scrim_registryindex(), LuaState.objectsKey)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         lua_pushvalue(L, index)
         lua_rawsetp(L, -2, pointer)
         scrim_pop(L, 1)
@@ -315,23 +310,7 @@ extension LuaState {
     /// its class chain (`__index` tables of metatables) without running metamethods.
     public func lookup(_ key: String, inInstance index: Int32) {
         let slot = lua_absindex(L, index)
-        lua_pushvalue(L, slot)
-        for _ in 0..<64 {
-            guard lua_type(L, -1) == LUA_TTABLE else { break }
-            rawField(key, of: -1)
-            if lua_type(L, -1) != LUA_TNIL {
-                scrim_replace(L, slot)
-                scrim_pop(L, 1)
-                return
-            }
-            scrim_pop(L, 1)
-            guard lua_getmetatable(L, -1) != 0 else { break }
-            rawField("__index", of: -1)
-            scrim_remove(L, -2)
-            scrim_remove(L, -2)
-        }
-        scrim_pop(L, 1)
-        lua_pushnil(L)
-        scrim_replace(L, slot)
+        push(key)
+        lookupKey(inInstance: slot)
     }
 }

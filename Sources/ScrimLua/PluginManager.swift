@@ -277,29 +277,3 @@ extension PluginManager {
         lua_rawset(L, -3)
     }
 }
-
-extension PluginManager: LifecycleObserver {
-    /// Runs each loaded plugin's hook for the callback (`hooks.viewDidAppear(vc, animated)` …).
-    public func controller(_ controller: ViewController, didHandle callback: LifecycleCallback, event: TraceEvent) {
-        guard !loaded.isEmpty, let runtime, let lua = runtime.lua else { return }
-        let top = lua.top
-        defer { lua.top = top }
-        for plugin in loaded {
-            plugin.exports.push()
-            lua.rawField("hooks", of: -1)
-            guard lua_type(lua.L, -1) == LUA_TTABLE else {
-                lua.top = top
-                continue
-            }
-            lua.rawField(event.event, of: -1)
-            guard lua_type(lua.L, -1) == LUA_TFUNCTION else {
-                lua.top = top
-                continue
-            }
-            lua.push(object: controller)
-            let count = runtime.pushArguments(for: callback)
-            runtime.callLua(nargs: 1 + count, controller: controller, callback: "hook \(event.event) of plugin '\(plugin.name)'")
-            lua.top = top
-        }
-    }
-}

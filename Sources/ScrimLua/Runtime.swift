@@ -117,9 +117,10 @@ public final class Runtime {
     /// `scriptError` about `controller` in `callback`. Returns whether it succeeded (results, if
     /// any were asked for, are then on the stack).
     @discardableResult
-    func callLua(nargs: Int32, nresults: Int32 = 0, controller: ViewController?, callback: String) -> Bool {
+    func callLua(nargs: Int32, nresults: Int32 = 0, controller: ViewController?,
+                 callback: @autoclosure () -> String) -> Bool {
         guard let error = lua.budgetedCall(nargs: nargs, nresults: nresults) else { return true }
-        reportScriptError(error, controller: controller, callback: callback)
+        reportScriptError(error, controller: controller, callback: callback())
         return false
     }
 

@@ -172,3 +172,33 @@ import Testing
         #expect(app.virtualClock?.frame == 33)
     }
 }
+
+/// `LifecycleCallback.ordinal` indexes `eventsByOrdinal`: tables kept per callback kind rely on it.
+@Test func lifecycleCallbackOrdinalsIndexTheirEvents() throws {
+    let app = Application()
+    let controller = CoordinatorCatcher(app, name: "c")
+    app.window.rootViewController = controller
+    app.step()
+    app.window.setSize(Size(width: 500, height: 800))
+    app.step()
+    let coordinator = try #require(controller.coordinator)
+    let callbacks: [LifecycleCallback] = [
+        .loadView, .viewDidLoad, .viewWillAppear(animated: true), .viewIsAppearing(animated: true),
+        .viewDidAppear(animated: true), .viewWillDisappear(animated: true), .viewDidDisappear(animated: true),
+        .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent(controller), .didMoveToParent(nil),
+        .traitCollectionDidChange(previous: nil, current: TraitCollection()),
+        .willTransitionToTraitCollection(TraitCollection(), coordinator), .viewWillTransitionToSize(Size(width: 1, height: 1), coordinator),
+        .didReceiveMemoryWarning, .encodeRestorableState(StateCoder(path: [])), .decodeRestorableState(StateCoder(path: [])),
+        .applicationFinishedRestoringState,
+    ]
+    #expect(callbacks.map(\.ordinal) == Array(0..<18))
+    #expect(callbacks.map(\.event) == LifecycleCallback.eventsByOrdinal)
+}
+
+/// Keeps the coordinator of the size transition it is told about.
+private final class CoordinatorCatcher: ViewController {
+    var coordinator: TransitionCoordinator?
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        self.coordinator = coordinator
+    }
+}

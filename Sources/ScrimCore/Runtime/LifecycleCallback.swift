@@ -43,6 +43,39 @@ public enum LifecycleCallback {
         }
     }
 
+    /// The event of each callback kind, by `ordinal`.
+    public static let eventsByOrdinal: [LifecycleEvent] = [
+        .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
+        .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent, .didMoveToParent,
+        .traitCollectionDidChange, .willTransitionToTraitCollection, .viewWillTransitionToSize,
+        .didReceiveMemoryWarning, .encodeRestorableState, .decodeRestorableState, .applicationFinishedRestoringState,
+    ]
+
+    /// This callback's kind as a number in declaration order: an index for tables kept per
+    /// kind, cheaper than hashing the event's name on every delivery.
+    public var ordinal: Int {
+        switch self {
+        case .loadView: 0
+        case .viewDidLoad: 1
+        case .viewWillAppear: 2
+        case .viewIsAppearing: 3
+        case .viewDidAppear: 4
+        case .viewWillDisappear: 5
+        case .viewDidDisappear: 6
+        case .viewWillLayoutSubviews: 7
+        case .viewDidLayoutSubviews: 8
+        case .willMoveToParent: 9
+        case .didMoveToParent: 10
+        case .traitCollectionDidChange: 11
+        case .willTransitionToTraitCollection: 12
+        case .viewWillTransitionToSize: 13
+        case .didReceiveMemoryWarning: 14
+        case .encodeRestorableState: 15
+        case .decodeRestorableState: 16
+        case .applicationFinishedRestoringState: 17
+        }
+    }
+
     /// The trace's `args` for this callback.
     public var traceArgs: [(String, TraceValue)] {
         switch self {
