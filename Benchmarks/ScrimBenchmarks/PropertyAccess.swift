@@ -2,7 +2,8 @@ import CLua
 import ScrimLua
 
 /// Native properties read and written from Lua — `v.frame`, `v.alpha = x`, `ctx:view("to")` —
-/// against the same access to a plain Lua table, each in a Lua loop of the same shape.
+/// against the same access to a plain Lua table, each in a Lua loop of the same shape; and the
+/// floor of any bridged read: a table whose `__index` is a C function that returns nil.
 enum PropertyAccess {
     static let setup = """
         local Hold = scrim.Animator:extend("Hold")
@@ -24,12 +25,22 @@ enum PropertyAccess {
         function contextView(n) local f for i = 1, n do f = ctx:view("to") end return f end
         function readPlain(n) local f for i = 1, n do f = plain.frame end return f end
         function writePlain(n) for i = 1, n do plain.alpha = i % 2 end end
+        function readEmptyIndex(n) local f for i = 1, n do f = emptyIndex.frame end return f end
         """
 
     static func run(_ harness: Harness) throws -> [Finding] {
         let runtime = try Runtime(configuration: .init())
-        _ = try runtime.eval(setup)
         let L = runtime.lua.L
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushcclosure(L, { L in
+            lua_pushnil(L)
+            return 1
+        }, 0)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_setglobal(L, "emptyIndex")
+        _ = try runtime.eval(setup)
         let batch = 10_000
         func loop(_ function: String) throws -> Double {
             try callGlobal(L, function, 1)
@@ -43,6 +54,8 @@ enum PropertyAccess {
                   against: "plain table write", plainWrite, target: 4),
             .cost("property-access.context-view", "property access: ctx:view(\"to\")", try loop("contextView"), unit: "ns",
                   against: "plain table read", plainRead, target: 4),
+            .cost("property-access.c-index", "property access floor: an empty C __index", try loop("readEmptyIndex"),
+                  unit: "ns", against: "plain table read", plainRead),
         ]
     }
 }

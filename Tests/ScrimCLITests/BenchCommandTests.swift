@@ -7,7 +7,7 @@ import Testing
 @Suite struct BenchCommandTests {
     static let ids = [
         "hook-dispatch", "hook-dispatch.native", "transition-cycle", "animation-tick", "animation-tick.floor",
-        "property-access.frame", "property-access.alpha", "property-access.context-view",
+        "property-access.frame", "property-access.alpha", "property-access.context-view", "property-access.c-index",
         "reload-latency.p50", "reload-latency.p99", "start-up", "scale.memory", "scale.layout", "trace-writing",
         "limits.loop0", "limits.loop1000",
     ]
