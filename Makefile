@@ -17,10 +17,11 @@ test: deps lint-deps browser-deps bench-deps
 	$(SWIFT) test --disable-xctest
 	@$(MAKE) --no-print-directory docs
 
-# The benchmarks (docs/performance.md), in a release build: a table of each figure against its
-# baseline and target, and scrim-bench.json. `make bench BENCH="--compare old.json"` passes options.
+# The benchmarks (docs/performance.md), in a release build with the Swift runtime linked in (most
+# of scrim's start-up was loading it): a table of each figure against its baseline and target, and
+# scrim-bench.json. `make bench BENCH="--compare old.json"` passes options.
 bench: deps bench-deps
-	$(SWIFT) build -c release --product scrim
+	$(SWIFT) build -c release --static-swift-stdlib --product scrim
 	.build/release/scrim bench $(BENCH)
 
 build: deps

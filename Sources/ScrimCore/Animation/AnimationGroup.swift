@@ -9,6 +9,8 @@ public class AnimationGroup {
     var wasInterrupted = false
     /// Set by `advance` when the group has reached its end.
     var isAtEnd = false
+    /// The keyframes of its keyframed animations (see `PropertyAnimation.keyframeTrack`).
+    var keyframeTracks: [[PropertyAnimation.Segment]] = []
 
     init() {}
 

@@ -17,24 +17,48 @@ struct PropertyAnimation {
     /// The part of the group's progress a plain animation runs in.
     let start: Double
     let length: Double
-    /// Keyframes, when there are any.
-    let keyframes: [Segment]?
+    /// Where the keyframes are in the group's `keyframeTracks`, or -1 without keyframes. Held
+    /// there rather than here so that the animation copies without reference counting.
+    let keyframeTrack: Int
     /// Additive animations add `value - to` to the model; others replace the model value.
     let additive: Bool
     /// Unowned without checks: the engine removes every animation before it lets its group go,
     /// and the per-frame loop should not pay for reference counting.
     unowned(unsafe) let group: AnimationGroup
 
+    init(key: AnimatableKey, from: SIMD8<Double>, to: SIMD8<Double>, start: Double, length: Double,
+         keyframes: [Segment]?, additive: Bool, group: AnimationGroup) {
+        self.key = key
+        self.from = from
+        self.to = to
+        self.start = start
+        self.length = length
+        self.additive = additive
+        self.group = group
+        if let keyframes {
+            keyframeTrack = group.keyframeTracks.count
+            group.keyframeTracks.append(keyframes)
+        } else {
+            keyframeTrack = -1
+        }
+    }
+
     /// The animated value at group progress `progress`. A plain animation extrapolates past 1
     /// (a spring's overshoot); keyframes hold each segment's end until the next begins.
+    @inline(__always)
     func value(at progress: Double) -> SIMD8<Double> {
-        if keyframes == nil {
+        guard keyframeTrack >= 0 else {
             if progress <= start { return from }
             let local = length > 0 ? (progress - start) / length : 1
             return from + (to - from) * local
         }
-        let keyframes = self.keyframes!
-        guard let first = keyframes.first else { return to }
+        return Self.value(of: group.keyframeTracks[keyframeTrack], at: progress, empty: to)
+    }
+
+    /// The value of keyframed segments at `progress` (`empty` without any); apart, so that the
+    /// common plain case stays small enough to inline into the per-frame loop.
+    private static func value(of keyframes: [Segment], at progress: Double, empty: SIMD8<Double>) -> SIMD8<Double> {
+        guard let first = keyframes.first else { return empty }
         if progress <= first.start { return first.from }
         var value = first.from
         for index in keyframes.indices {
@@ -51,6 +75,7 @@ struct PropertyAnimation {
     }
 
     /// This animation's contribution to what is on screen, on top of `current`.
+    @inline(__always)
     func apply(to current: SIMD8<Double>) -> SIMD8<Double> {
         let animated = value(at: group.progress)
         return additive ? current + (animated - to) : animated
