@@ -202,3 +202,18 @@ private final class CoordinatorCatcher: ViewController {
         self.coordinator = coordinator
     }
 }
+
+/// The trace's times are written as `%.6f` would write them, for frame times and for any other.
+@Test func traceTimesAreWrittenAsPrintfWritesThem() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [0, -0.0, -1e-9, 1e-9, 0.0000005, 0.0000015, 2.5e-7, -0.35, 123456.1234565, 1e7, 1e13, -1e13]
+    for frame in 0..<2_000 {
+        let n = Double(frame)
+        values += [n / 60, n / 120, n / 7]
+    }
+    values += (0..<5_000).map { _ in Double.random(in: -1e6...1e6, using: &generator) }
+    values += (0..<5_000).map { _ in Double.random(in: 0...10, using: &generator) }
+    for value in values {
+        #expect(sixDecimals(value) == String(format: "%.6f", value), "\(value)")
+    }
+}

@@ -55,10 +55,22 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// The event as one line of JSON (no trailing newline).
     public var jsonLine: String {
-        var line = "{\"seq\":\(seq),\"t\":\(String(format: "%.6f", time)),\"event\":\(jsonString(event)),\"vc\":"
+        var line = "{\"seq\":"
+        line.reserveCapacity(96)
+        line += String(seq)
+        line += ",\"t\":"
+        line += sixDecimals(time)
+        line += ",\"event\":"
+        line += jsonString(event)
+        line += ",\"vc\":"
         line += controller.map(jsonString) ?? "null"
         line += ",\"args\":{"
-        line += args.map { "\(jsonString($0.0)):\($0.1.json)" }.joined(separator: ",")
+        for (index, (key, value)) in args.enumerated() {
+            if index > 0 { line += "," }
+            line += jsonString(key)
+            line += ":"
+            line += value.json
+        }
         line += "}"
         if let by { line += ",\"by\":\(jsonString(by))" }
         line += "}"
@@ -71,8 +83,26 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(jsonLine) }
 }
 
+/// `value` with six decimals, exactly as `%.6f` writes it, in integer arithmetic (formatting
+/// with `String(format:)` took most of the time of writing a trace line). Values whose digits
+/// integers cannot settle — a tie at the sixth decimal, or too large — go to `String(format:)`.
+func sixDecimals(_ value: Double) -> String {
+    let scaled = value * 1_000_000
+    guard scaled.magnitude < 1e12, (scaled - scaled.rounded(.down) - 0.5).magnitude > 1e-3 else {
+        return String(format: "%.6f", value)
+    }
+    let micros = Int64(scaled.rounded()).magnitude
+    let fraction = String(micros % 1_000_000)
+    let zeros = String(repeating: "0", count: 6 - fraction.utf8.count)
+    return (value.sign == .minus ? "-" : "") + String(micros / 1_000_000) + "." + zeros + fraction
+}
+
 /// `value` as a JSON string literal.
 public func jsonString(_ value: String) -> String {
+    // Most names need no escaping: quote them whole.
+    if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
+        return "\"" + value + "\""
+    }
     var out = "\""
     for scalar in value.unicodeScalars {
         switch scalar {
