@@ -48,7 +48,7 @@ public struct BenchmarkReport: Codable, Sendable {
     /// with `previous`, how each changed since that run.
     public func table(comparedWith previous: BenchmarkReport? = nil) -> String {
         var rows = [["benchmark", "measured", "baseline", "ratio", "target", ""]]
-        if previous != nil { rows[0].append("change since \(previous!.date.prefix(10))") }
+        if let previous { rows[0].append("change since \(previous.date.prefix(10))") }
         for finding in findings {
             var row: [String] = [finding.title, formatted(finding.value) + " " + finding.unit]
             row.append(finding.baseline.map { baseline in baseline.label + " " + formatted(baseline.value) } ?? "")

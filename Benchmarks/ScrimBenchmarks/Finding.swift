@@ -64,6 +64,13 @@ public struct Finding: Codable, Equatable, Sendable {
                 ratio: baseline > 0 ? value / baseline : nil, target: target.map(Target.ratio))
     }
 
+    /// This finding with another target.
+    func with(target: Target) -> Finding {
+        var copy = self
+        copy.target = target
+        return copy
+    }
+
     /// Whether the figure is within its target; nil without a target.
     public var meetsTarget: Bool? {
         switch target {

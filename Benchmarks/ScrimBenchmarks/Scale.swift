@@ -87,12 +87,3 @@ enum Scale {
         return Int(info.uordblks) + Int(info.hblkhd)
     }
 }
-
-extension Finding {
-    /// This finding with another target.
-    func with(target: Target) -> Finding {
-        var copy = self
-        copy.target = target
-        return copy
-    }
-}
