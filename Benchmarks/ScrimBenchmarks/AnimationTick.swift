@@ -1,3 +1,4 @@
+import Foundation
 import ScrimCore
 
 /// One animation frame of 10,000 views with 3 animated properties each (centre, alpha, corner
@@ -53,7 +54,7 @@ enum AnimationTick {
         }
         let perFrame = 1e-3
         return [
-            .cost("animation-tick", "animation tick: 10,000 views × 3 properties (µs/frame)", engine * perFrame,
+            .cost("animation-tick", "animation tick: \(count.formatted()) views × 3 properties (µs/frame)", engine * perFrame,
                   unit: "µs", against: "hand loop into views", byHand * perFrame, target: 2),
             .cost("animation-tick.floor", "animation tick vs plain objects (µs/frame)", engine * perFrame,
                   unit: "µs", against: "hand loop into plain objects", floor * perFrame),

@@ -19,14 +19,15 @@ import ScrimCore
 ///   (`ReplSession`, with its meta-commands); `repl {cancel: true}` drops an unfinished chunk;
 ///   `complete {text}` → `{names, replacing}`
 final class ControlService {
-    private weak var runtime: Runtime?
+    private let runtimeReference: Unretained<Runtime>
+    private var runtime: Runtime? { runtimeReference.value }
     /// Sends a line to a client (through the server's outbox); callable on the runtime's thread.
     private let send: (Int, String) -> Void
     private var sessions: [Int: ReplSession] = [:]
     private var subscriptions: [Int: TraceObservation] = [:]
 
     init(runtime: Runtime, send: @escaping (Int, String) -> Void) {
-        self.runtime = runtime
+        runtimeReference = runtime.unretained
         self.send = send
     }
 
@@ -143,8 +144,8 @@ final class ControlService {
     /// This client's REPL session; its output goes where the runtime prints, which `repl` collects.
     private func session(for client: Int, in runtime: Runtime) -> ReplSession {
         if let session = sessions[client] { return session }
-        let session = ReplSession(runtime: runtime, clock: runtime.application.clock as? SwitchableClock) { [weak runtime] line in
-            runtime?.printOutput(line)
+        let session = ReplSession(runtime: runtime, clock: runtime.application.clock as? SwitchableClock) { [runtimeReference = runtime.unretained] line in
+            runtimeReference.value?.printOutput(line)
         }
         sessions[client] = session
         return session

@@ -6,13 +6,14 @@ import ScrimCore
 /// base's; hooks it does not define are neither called nor traced. Its instance table is the
 /// user value of its userdata, as for controllers made from Lua.
 final class LuaPresentationController: PresentationController, LuaAnchored {
-    private weak var runtime: Runtime?
+    private let runtimeReference: Unretained<Runtime>
+    private var runtime: Runtime? { runtimeReference.value }
     let luaAnchor = LuaAnchor()
     /// The plugin (or script) whose delegate made it, for the trace's `by`.
     var luaTraceName = "lua:script"
 
     init(runtime: Runtime, presented: ViewController, presenting: ViewController?) {
-        self.runtime = runtime
+        runtimeReference = runtime.unretained
         super.init(presentedViewController: presented, presenting: presenting)
     }
 
@@ -82,15 +83,15 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
     override func containerViewDidLayoutSubviews() { _ = call("containerViewDidLayoutSubviews") }
 
     override func presentationTransitionDidEnd(_ completed: Bool) {
-        _ = call("presentationTransitionDidEnd") { [weak runtime] in
-            lua_pushboolean(runtime!.lua.L, completed ? 1 : 0)
+        _ = call("presentationTransitionDidEnd") { [runtimeReference] in
+            lua_pushboolean(runtimeReference.value!.lua.L, completed ? 1 : 0)
             return 1
         }
     }
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
-        _ = call("dismissalTransitionDidEnd") { [weak runtime] in
-            lua_pushboolean(runtime!.lua.L, completed ? 1 : 0)
+        _ = call("dismissalTransitionDidEnd") { [runtimeReference] in
+            lua_pushboolean(runtimeReference.value!.lua.L, completed ? 1 : 0)
             return 1
         }
     }

@@ -24,6 +24,8 @@ public final class LuaState {
     var objectsTable = scrim_noref()
     /// Registry references of the keys hot paths look up (see `LuaKeys.swift`).
     var keyRefs: [Int32] = []
+    /// Ends as the state closes, for the references into it (see `LuaRef`).
+    let lifetime = Lifetime()
 
     /// The allocator's counters and the limits (see `LuaLimits`); outlives the state.
     private let counters: UnsafeMutablePointer<scrim_limits>
@@ -47,6 +49,7 @@ public final class LuaState {
 
     deinit {
         isClosing = true
+        lifetime.hasEnded = true
         lua_close(mainThread)
         counters.deinitialize(count: 1)
         counters.deallocate()

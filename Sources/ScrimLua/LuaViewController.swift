@@ -9,11 +9,12 @@ import ScrimCore
 /// Its instance table (fields set from Lua, with the Lua class as metatable) is the user value of
 /// its userdata; see `LuaAnchored` for how the two stay alive together.
 final class LuaViewController: ViewController, LuaAnchored {
-    private weak var runtime: Runtime?
+    private let runtimeReference: Unretained<Runtime>
+    private var runtime: Runtime? { runtimeReference.value }
     let luaAnchor = LuaAnchor()
 
     init(runtime: Runtime, name: String?, typeName: String) {
-        self.runtime = runtime
+        runtimeReference = runtime.unretained
         super.init(runtime.application, name: name, typeName: typeName)
     }
 

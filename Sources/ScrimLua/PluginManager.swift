@@ -11,7 +11,8 @@ public final class PluginManager {
     public private(set) var loaded: [Plugin] = []
     /// What plugins may do beyond the sandbox, by plugin name.
     public private(set) var grants: [String: PluginPermissions] = [:]
-    weak var runtime: Runtime?
+    var runtimeReference: Unretained<Runtime>?
+    var runtime: Runtime? { runtimeReference?.value }
     /// The modules required by each plugin main chunk running now, innermost last.
     var requiredModules: [[String]] = []
     /// Watches plugin files while `isWatching`; `watchedSignature` tells when to re-list folders.

@@ -57,6 +57,11 @@ public final class Runtime {
     let stateCoderClass = BridgedClass<StateCoder>("StateCoder")
     /// `scrim.classNamed`, which finds Lua classes by name (restoration classes).
     var classNamedFunction: LuaRef!
+    /// Ends as the runtime goes, for the objects that refer back to it (see `unretained`).
+    let lifetime = Lifetime()
+    /// A reference back to this runtime that does not keep it alive.
+    var unretained: Unretained<Runtime> { Unretained(self, lifetime: lifetime) }
+
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
     var presentationControllerClass: LuaRef!
     var animatorClass: LuaRef!
@@ -68,12 +73,13 @@ public final class Runtime {
         application = Application(clock: clock, device: device)
         lua = LuaState(limits: limits)
         plugins = PluginManager(searchPaths: pluginPaths)
-        plugins.runtime = self
+        plugins.runtimeReference = unretained
         installSurface()
         application.dispatcher.addObserver(plugins)
     }
 
     deinit {
+        lifetime.hasEnded = true
         for server in controlServers { server.stop() }
         // Close Lua first: its objects release the controllers before the application goes.
         lua = nil
