@@ -82,10 +82,13 @@ extension Runtime {
         }
         cls.method("addCompletion") { [unowned self] animator, call in
             let completion = try call.function(2)
+            let transition = transitionBeingAnimated
             animator.addCompletion { [unowned self] position in
                 completion.push()
                 lua.push(position.rawValue)
-                callLua(nargs: 1, controller: nil, callback: "animator completion")
+                if !callLua(nargs: 1, controller: nil, callback: "animator completion") {
+                    transition?.finishAfterScriptFailure()
+                }
             }
             return 0
         }
@@ -240,11 +243,15 @@ extension Runtime {
         }
     }
 
+    /// A completion block that calls the Lua function `block` protected. One made while a Lua
+    /// animator sets up its transition finishes that transition if it fails (it was to call
+    /// `completeTransition`, most likely): no transition is left open by a failing block.
     func luaCompletion(_ block: LuaRef) -> (Bool) -> Void {
-        { [unowned self] finished in
+        let transition = transitionBeingAnimated
+        return { [unowned self] finished in
             block.push()
             lua_pushboolean(lua.L, finished ? 1 : 0)
-            callLua(nargs: 1, controller: nil, callback: "completion")
+            if !callLua(nargs: 1, controller: nil, callback: "completion") { transition?.finishAfterScriptFailure() }
         }
     }
 

@@ -40,23 +40,16 @@ final class LuaAnimator: AnimatedTransitioning {
         let top = runtime.lua.top
         defer { runtime.lua.top = top }
         let controller = context.viewController(forKey: .to)
+        let outer = runtime.transitionBeingAnimated
+        runtime.transitionBeingAnimated = context
+        defer { runtime.transitionBeingAnimated = outer }
         let succeeded = runtime.callMethod("animateTransition", table: pushTable, self: { table.push() }, arguments: {
             runtime.lua.push(object: context)
             return 1
         }, controller: controller)
         if !succeeded {
-            finishAfterFailure(context)
+            context.finishAfterScriptFailure()
         }
-    }
-
-    /// Puts the views where the transition ends and completes it.
-    private func finishAfterFailure(_ context: TransitionContext) {
-        let to = context.viewController(forKey: .to)
-        if let view = context.view(forKey: .to), to.isBeingPresented {
-            view.frame = context.finalFrame(for: to)
-            if view.superview == nil { context.containerView.addSubview(view) }
-        }
-        context.completeTransition(true)
     }
 
     var interruptibleAnimator: ((TransitionContext) -> PropertyAnimator?)? {

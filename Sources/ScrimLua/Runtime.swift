@@ -57,6 +57,9 @@ public final class Runtime {
     let stateCoderClass = BridgedClass<StateCoder>("StateCoder")
     /// `scrim.classNamed`, which finds Lua classes by name (restoration classes).
     var classNamedFunction: LuaRef!
+    /// The transition whose Lua animator is setting it up now (`animateTransition` running):
+    /// completion blocks made meanwhile finish it if they fail.
+    var transitionBeingAnimated: TransitionContext?
     /// Ends as the runtime goes, for the objects that refer back to it (see `unretained`).
     let lifetime = Lifetime()
     /// A reference back to this runtime that does not keep it alive.

@@ -26,6 +26,8 @@ class ControllerTransition: CoordinatedTransition {
     private(set) var hasEnded = false
     private var isStarting = false
     private var pendingCompletion: Bool?
+    /// Whether `complete` was called (it may take effect once the start is done).
+    var isCompletionRequested: Bool { hasEnded || pendingCompletion != nil }
 
     init(subject: ViewController, animated: Bool) {
         self.subject = subject

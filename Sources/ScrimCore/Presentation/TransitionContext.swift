@@ -17,6 +17,9 @@ public final class TransitionContext {
     public var isAnimated: Bool { transition.animated }
     public var isInteractive: Bool { transition.isInteractive }
     public var transitionWasCancelled: Bool { transition.wasCancelled }
+    /// Whether `completeTransition` has been called (not in UIKit's protocol; hosts recovering
+    /// from a failed animator ask it).
+    public var hasCompleted: Bool { transition.isCompletionRequested }
 
     public var presentationStyle: ModalPresentationStyle { transition.style }
 
