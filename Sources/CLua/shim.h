@@ -145,8 +145,10 @@ static int scrim_msgh(lua_State *L) {
     lua_createtable(L, 0, 4);
     lua_pushvalue(L, 1);
     lua_setfield(L, 2, "value");
-    if (lua_type(L, 1) == LUA_TSTRING) {
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        /* as lua.c does: a number is its text */
         lua_pushvalue(L, 1);
+        lua_tostring(L, -1);
     } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
         /* the metamethod's string is on the stack */
     } else {
