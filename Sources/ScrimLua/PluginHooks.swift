@@ -19,21 +19,10 @@ extension PluginManager: LifecycleObserver {
             lua.pushName(of: callback)
             guard lua_rawget(L, -2) == LUA_TFUNCTION else { continue }
             lua.push(object: controller)
-            let count = callback.hasArguments ? runtime.pushArguments(for: callback) : 0
+            let count = runtime.pushArguments(for: callback)
             if let error = lua.budgetedCall(nargs: 1 + count, nresults: 0) {
                 runtime.reportScriptError(error, controller: controller, callback: "hook \(event.event) of plugin '\(plugin.name)'")
             }
-        }
-    }
-}
-
-extension LifecycleCallback {
-    /// Whether a hook gets arguments after the controller (`animated`, the parent …).
-    var hasArguments: Bool {
-        switch self {
-        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .didReceiveMemoryWarning,
-             .applicationFinishedRestoringState: false
-        default: true
         }
     }
 }
