@@ -81,9 +81,16 @@ function HalfSheet:presentationTransitionWillBegin()
   self.presentedViewController.transitionCoordinator:animateAlongside(function() self.dim.alpha = 1 end)
 end
 
+-- The scrim's tap handler reaches this controller, and through it the scrim: a view kept
+-- after it leaves would keep the handler, this controller and the presented one alive.
+function HalfSheet:removeScrim()
+  self.dim:removeFromSuperview()
+  self.dim = nil
+end
+
 function HalfSheet:presentationTransitionDidEnd(completed)
   if not completed then
-    self.dim:removeFromSuperview()
+    self:removeScrim()
     return
   end
   self.drag = DragToDismiss.new(self, {
@@ -133,9 +140,12 @@ end
 
 function HalfSheet:dismissalTransitionDidEnd(completed)
   if completed then
-    self.dim:removeFromSuperview()
+    self:removeScrim()
     self.drag:detach()
-    if self.resize then self.presentedViewController.view:removeGestureRecognizer(self.resize) end
+    if self.resize then
+      self.presentedViewController.view:removeGestureRecognizer(self.resize)
+      self.resize = nil
+    end
   end
 end
 

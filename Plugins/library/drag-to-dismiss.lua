@@ -86,6 +86,8 @@ end
 --- Takes the recognizer off the view.
 function DragToDismiss:detach()
   self.view:removeGestureRecognizer(self.recognizer)
+  -- The recognizer holds its handler, which holds this table: let go of it, or neither goes.
+  self.recognizer = nil
 end
 
 return DragToDismiss

@@ -22,6 +22,8 @@ public final class LuaState {
     var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
     var objectsTable = scrim_noref()
+    /// The registry reference of the table of companions kept alive by userdata (`LuaCompanion.swift`).
+    var companionsTable = scrim_noref()
     /// Registry references of the keys hot paths look up (see `LuaKeys.swift`).
     var keyRefs: [Int32] = []
     /// Ends as the state closes, for the references into it (see `LuaRef`).

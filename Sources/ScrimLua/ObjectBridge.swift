@@ -191,6 +191,7 @@ extension LuaState {
         lua_rawsetp(L, -3, key)
         scrim_remove(L, -2)
         if let anchored { anchor(anchored, userdataAt: -1, entry: entry) }
+        if let companion = (object as? LuaCompanioned)?.luaCompanion { keepAlive(companion, whileUserdataAt: -1) }
         return true
     }
 

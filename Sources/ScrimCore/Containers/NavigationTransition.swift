@@ -26,7 +26,7 @@ final class NavigationTransition: ControllerTransition {
             let (context, coordinator) = prepare(in: navigationController.contentView)
             beginSwitch(from: from, to: to)
             from.changeAppearance(appearing: false, animated: animated)
-            to.changeAppearance(appearing: true, animated: animated)
+            if navigationController.letsChildrenAppear { to.changeAppearance(appearing: true, animated: animated) }
             runAnimations(context, coordinator)
             if to.viewIfLoaded?.window != nil { to.sendIsAppearing() }
         }

@@ -219,7 +219,7 @@ final class TabTransition: ControllerTransition {
         to.loadViewIfNeeded()
         to.externalAppearanceDrivers += 1
         from.externalAppearanceDrivers += 1
-        to.changeAppearance(appearing: true, animated: false)
+        if tabBarController.letsChildrenAppear { to.changeAppearance(appearing: true, animated: false) }
         from.changeAppearance(appearing: false, animated: false)
         from.viewIfLoaded?.removeFromSuperview()
         tabBarController.place(to)
@@ -235,7 +235,7 @@ final class TabTransition: ControllerTransition {
             to.loadViewIfNeeded()
             let (context, coordinator) = prepare(in: tabBarController.contentView)
             beginSwitch(from: from, to: to)
-            to.changeAppearance(appearing: true, animated: true)
+            if tabBarController.letsChildrenAppear { to.changeAppearance(appearing: true, animated: true) }
             from.changeAppearance(appearing: false, animated: true)
             runAnimations(context, coordinator)
             if to.viewIfLoaded?.window != nil { to.sendIsAppearing() }

@@ -17,6 +17,11 @@ extension ViewController {
         endAppearance()
     }
 
+    /// Whether a child shown now may appear: this controller is appearing or has appeared. A
+    /// push onto a navigation controller that is being dismissed, say, shows its new top
+    /// without appearance callbacks, as it would off screen.
+    var letsChildrenAppear: Bool { appearanceState == .appearing || appearanceState == .appeared }
+
     /// Children whose appearance follows this controller's: those whose views are inside its
     /// view, when it forwards automatically.
     var appearanceChildren: [ViewController] {
@@ -28,11 +33,12 @@ extension ViewController {
     }
 
     /// Whether appearance reaches this controller automatically when its view enters or
-    /// leaves the window: no transition drives it, and every ancestor forwards automatically.
+    /// leaves the window: no transition drives it, and its parent forwards automatically. (The
+    /// parent itself may be driven by a transition or by hand: a child added meanwhile follows
+    /// the parent's state, see `Window.subtreeWillEnter`.)
     var isAutomaticallyDriven: Bool {
         guard externalAppearanceDrivers == 0 else { return false }
-        guard let parent else { return true }
-        return parent.shouldAutomaticallyForwardAppearanceMethods && parent.isAutomaticallyDriven
+        return parent?.shouldAutomaticallyForwardAppearanceMethods ?? true
     }
 
     func changeAppearance(appearing: Bool, animated: Bool) {
@@ -78,6 +84,14 @@ extension ViewController {
             return
         }
         for child in appearanceChildren { child.endAppearance() }
+    }
+
+    /// Marks this controller and the children it forwards appearance to as disappeared, with
+    /// no callbacks: how controllers between a dismissed stack's top and its presenter leave.
+    func disappearWithoutCallbacks() {
+        let children = appearanceChildren
+        appearanceState = .disappeared
+        children.forEach { $0.disappearWithoutCallbacks() }
     }
 
     /// The controllers whose appearance changes when `subtree` enters or leaves the window:

@@ -23,7 +23,17 @@ extension ViewController {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        finishAppearanceOffScreen()
         didMove(toParent: nil)
+    }
+
+    /// A controller that leaves its parent with its view out of the window, in the middle of
+    /// an appearance change the parent was forwarding, finishes disappearing: the parent will
+    /// not forward the end to it any more.
+    private func finishAppearanceOffScreen() {
+        guard appearanceState != .disappeared, externalAppearanceDrivers == 0, storedView?.window == nil else { return }
+        changeAppearance(appearing: false, animated: appearanceAnimated)
+        endAppearance()
     }
 
     /// Traces `willMoveToParent` and calls `willMoveToParent(_:)`.

@@ -231,7 +231,7 @@ open class ViewController {
 
     func receiveMemoryWarning() {
         send(.didReceiveMemoryWarning)
-        if let view = storedView, view.window == nil {
+        if let view = storedView, view.window == nil, activeTransition == nil, appearanceState == .disappeared {
             view.removeFromSuperview()
             replaceView(with: nil)
         }

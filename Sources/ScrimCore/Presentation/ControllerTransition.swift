@@ -185,6 +185,11 @@ class ControllerTransition: CoordinatedTransition {
         driver = nil
         context = nil
         coordinator = nil
+        // The interaction keeps the context, which keeps this transition: let both go, and
+        // the animator too (a Lua animator may keep the context in a field).
+        (interaction as? PercentDrivenInteractiveTransition)?.transitionDidEnd()
+        interaction = nil
+        animator = nil
     }
 }
 
@@ -205,15 +210,33 @@ extension ControllerTransition {
     func endSwitchAppearances(from: ViewController, to: ViewController, completed: Bool, animated: Bool) {
         if completed {
             from.endAppearance()
-            to.endAppearance()
+            // A container that stopped showing meanwhile turns `to` back instead (below).
+            if to.parent?.letsChildrenAppear ?? true { to.endAppearance() }
         } else {
             to.changeAppearance(appearing: false, animated: animated)
             to.endAppearance()
-            from.changeAppearance(appearing: true, animated: animated)
+            if from.parent?.letsChildrenAppear ?? true { from.changeAppearance(appearing: true, animated: animated) }
             from.isAppearingSent = true
             from.endAppearance()
         }
         from.externalAppearanceDrivers -= 1
         to.externalAppearanceDrivers -= 1
+        from.followContainerAppearance()
+        to.followContainerAppearance()
+    }
+}
+
+extension ViewController {
+    /// After a switch that drove this controller: if its container started or stopped showing
+    /// meanwhile (a tab switch away from a navigation controller in the middle of a push, say),
+    /// the controller follows it — its appearance turns, and ends now or with the container's.
+    func followContainerAppearance() {
+        guard let parent else { return }
+        let shows = parent.letsChildrenAppear && viewIfLoaded?.window != nil
+        let showing = appearanceState == .appearing || appearanceState == .appeared
+        guard shows != showing else { return }
+        changeAppearance(appearing: shows, animated: false)
+        if shows { sendIsAppearing() }
+        if parent.appearanceState == .appeared || parent.appearanceState == .disappeared { endAppearance() }
     }
 }

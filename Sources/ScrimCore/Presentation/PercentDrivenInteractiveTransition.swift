@@ -13,6 +13,11 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     public var wantsInteractiveStart = true
     public private(set) var percentComplete = 0.0
     private(set) var context: TransitionContext?
+    /// Set when the transition it drove has ended: from then on every call does nothing.
+    private var hasEnded = false
+    /// A `finish` (true) or `cancel` (false) made before the transition started (a gesture
+    /// that ends within the frame it began in): applied when it starts.
+    private var endBeforeStart: Bool?
     private var driver: AnimationDriver?
     /// The animator's interruptible animator, when it has one: then it is what is scrubbed.
     private var propertyAnimator: PropertyAnimator?
@@ -39,11 +44,24 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
                 transition.runAnimatorForInteraction()
             }
         }
-        if !wantsInteractiveStart { finish() }
+        if percentComplete > 0 { update(percentComplete) }
+        if let endBeforeStart {
+            endBeforeStart ? finish() : cancel()
+        } else if !wantsInteractiveStart {
+            finish()
+        }
+    }
+
+    /// Whether a call comes before the transition started; if so it is kept for the start.
+    private func isBeforeStart(keeping end: Bool? = nil) -> Bool {
+        guard context == nil, !hasEnded else { return false }
+        if let end { endBeforeStart = end }
+        return true
     }
 
     /// Moves the transition to `percent` (0…1) of the way.
     public func update(_ percent: Double) {
+        if isBeforeStart() { percentComplete = min(max(percent, 0), 1) }
         guard let context, context.isInteractive else { return }
         percentComplete = min(max(percent, 0), 1)
         context.updateInteractiveTransition(percentComplete)
@@ -64,6 +82,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
 
     /// Lets the transition run to its end.
     public func finish() {
+        if isBeforeStart(keeping: true) { return }
         guard let context, context.isInteractive else { return }
         context.finishInteractiveTransition()
         if let propertyAnimator {
@@ -76,8 +95,17 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
                    now: context.transition.application.clock.now) {}
     }
 
+    /// Lets go of the ended transition's context; later calls do nothing.
+    func transitionDidEnd() {
+        hasEnded = true
+        context = nil
+        driver = nil
+        propertyAnimator = nil
+    }
+
     /// Lets the transition run back to its start; it then completes as cancelled.
     public func cancel() {
+        if isBeforeStart(keeping: false) { return }
         guard let context, context.isInteractive else { return }
         context.cancelInteractiveTransition()
         if let propertyAnimator {

@@ -2,7 +2,23 @@
 /// after a presentation. Subclass it and override the hooks; the runtime calls them through
 /// the dispatcher, which traces them with `by` = `traceName`.
 open class PresentationController {
-    public let presentedViewController: ViewController
+    /// The controller presented. Held strongly, as in UIKit — except by the presentation
+    /// controller a controller makes for itself on first access of `presentationController`
+    /// (or `sheetPresentationController`, `popoverPresentationController`), which holds it
+    /// weakly until a presentation uses it, so that the two do not keep each other alive when
+    /// the controller is never presented. Using such a presentation controller after its
+    /// controller is gone stops with a message naming it.
+    public var presentedViewController: ViewController {
+        guard let presented = presentedStrongly ?? presentedWeakly else {
+            preconditionFailure("the presented view controller of this \(type(of: self)) was released while it is still used")
+        }
+        return presented
+    }
+    private var presentedStrongly: ViewController?
+    private weak var presentedWeakly: ViewController?
+    /// Whether the presented controller is held weakly: a presentation controller made on
+    /// first access that no presentation has used yet.
+    public var holdsPresentedViewControllerWeakly: Bool { presentedStrongly == nil }
     /// The controller the presentation comes from (weak: it holds the presented controller).
     public internal(set) weak var presentingViewController: ViewController?
     /// The view the transition happens in; set when the presentation begins.
@@ -13,8 +29,14 @@ open class PresentationController {
     public var delegate: AdaptivePresentationControllerDelegate?
 
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
-        self.presentedViewController = presentedViewController
+        presentedStrongly = presentedViewController
+        presentedWeakly = presentedViewController
         self.presentingViewController = presentingViewController
+    }
+
+    /// Holds the presented controller weakly (made on first access) or strongly (in use).
+    func holdPresentedViewController(strongly: Bool) {
+        presentedStrongly = strongly ? presentedWeakly : nil
     }
 
     /// Who handles the hooks, for the trace's `by`.

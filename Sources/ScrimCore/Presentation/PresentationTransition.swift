@@ -74,6 +74,7 @@ final class PresentationTransition: ControllerTransition {
             let delegate = presented.transitioningDelegate
             if isPresentation {
                 presentationController = makePresentationController(delegate)
+                presentationController.holdPresentedViewController(strongly: true)
                 presented.activePresentationController = presentationController
             }
             if animated { chooseAnimator(delegate) }
@@ -339,8 +340,9 @@ final class PresentationTransition: ControllerTransition {
                 controller.presentingStorage = nil
                 controller.presentedViewController = nil
             }
-            // Controllers between the presenter and the top leave without callbacks.
-            intermediates.forEach { $0.appearanceState = .disappeared }
+            // Controllers between the presenter and the top leave without callbacks, and so
+            // do their children.
+            intermediates.forEach { $0.disappearWithoutCallbacks() }
             presenting.presentedViewController = nil
             if presenterTakesPart { presenting.endAppearance() }
             presented.endAppearance()
@@ -361,8 +363,9 @@ final class PresentationTransition: ControllerTransition {
     /// the hierarchy or inside the transition's container view.
     private func restorePresenterView() {
         let lowest = intermediates.first ?? presented
-        guard let view = presenting.viewIfLoaded,
-              let (superview, index) = lowest.activePresentationController?.presenterViewPlace else { return }
+        guard let (superview, index) = lowest.activePresentationController?.presenterViewPlace else { return }
+        // A memory warning may have unloaded it while it was out of the window: it loads again.
+        let view = presenting.view!
         if let current = view.superview {
             guard let container = presentationController.containerView, current === container || current.isDescendant(of: container)
             else { return }

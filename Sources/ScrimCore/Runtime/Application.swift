@@ -80,7 +80,8 @@ public final class Application {
     }
 
     /// Sends `didReceiveMemoryWarning` to every live controller, in creation order, and drops
-    /// the views of those whose view is not in the window (they load again on next use).
+    /// the views of those whose view is not in the window (they load again on next use),
+    /// except while a transition they take part in runs or their appearance is changing.
     public func simulateMemoryWarning() {
         for controller in liveControllers {
             controller.receiveMemoryWarning()

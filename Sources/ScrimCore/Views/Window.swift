@@ -70,14 +70,19 @@ public final class Window: View {
     // MARK: Appearance as views enter and leave the window
 
     func subtreeWillEnter(_ view: View) {
-        ViewController.appearanceRoots(in: view).forEach { $0.changeAppearance(appearing: true, animated: false) }
+        for root in ViewController.appearanceRoots(in: view) where root.parent?.letsChildrenAppear ?? true {
+            root.changeAppearance(appearing: true, animated: false)
+        }
     }
 
+    /// A controller whose parent is still appearing ends its appearance with the parent's.
     func subtreeDidEnter(_ view: View) {
         let roots = ViewController.appearanceRoots(in: view)
         roots.forEach { $0.sendIsAppearing() }
         layoutPass(from: view)
-        roots.forEach { $0.endAppearance() }
+        for root in roots where root.parent?.appearanceState != .appearing {
+            root.endAppearance()
+        }
     }
 
     func subtreeWillLeave(_ view: View) {

@@ -1,0 +1,38 @@
+import CLua
+import ScrimCore
+
+/// A native object that holds another only weakly, which scripts reaching the first expect
+/// to stay alive: Lua keeps the companion alive as long as the object's userdata lives (in a
+/// table with weak keys, so neither keeps the other from being collected once both are
+/// unreachable).
+protocol LuaCompanioned: AnyObject {
+    var luaCompanion: AnyObject? { get }
+}
+
+extension PresentationController: LuaCompanioned {
+    /// A presentation controller made on first access holds its controller weakly; a script
+    /// that keeps only the presentation controller still reaches the controller.
+    var luaCompanion: AnyObject? {
+        holdsPresentedViewControllerWeakly ? presentedViewController : nil
+    }
+}
+
+extension LuaState {
+    /// Keeps `companion` alive while the userdata at `index` lives.
+    func keepAlive(_ companion: AnyObject, whileUserdataAt index: Int32) {
+        let userdata = lua_absindex(L, index)
+        if companionsTable == scrim_noref() {
+            lua_createtable(L, 0, 0)
+            lua_createtable(L, 0, 1)
+            push("k")
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+            companionsTable = luaL_ref(L, scrim_registryindex())
+        }
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(companionsTable))
+        lua_pushvalue(L, userdata)
+        push(object: companion)
+        lua_rawset(L, -3)
+        scrim_pop(L, 1)
+    }
+}
