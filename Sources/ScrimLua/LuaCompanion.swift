@@ -10,11 +10,9 @@ protocol LuaCompanioned: AnyObject {
 }
 
 extension PresentationController: LuaCompanioned {
-    /// A presentation controller made on first access holds its controller weakly; a script
-    /// that keeps only the presentation controller still reaches the controller.
-    var luaCompanion: AnyObject? {
-        holdsPresentedViewControllerWeakly ? presentedViewController : nil
-    }
+    /// A presentation controller holds its controller weakly; a script that keeps only the
+    /// presentation controller still reaches the controller.
+    var luaCompanion: AnyObject? { presentedViewControllerIfAlive }
 }
 
 extension LuaState {

@@ -83,6 +83,7 @@ open class NavigationController: ViewController {
 
     /// Pushes `controller`. It must not be in a stack or have a parent already.
     public func push(_ controller: ViewController, animated: Bool = true) throws(ContainmentError) {
+        guard !isInInteractiveTransition else { throw .interactiveTransitionInProgress(name) }
         guard !viewControllers.contains(where: { $0 === controller }) else { throw .alreadyInStack(controller.name) }
         if controller.parent != nil || controller.presentingStorage != nil {
             throw .alreadyInStack(controller.name)
@@ -95,7 +96,7 @@ open class NavigationController: ViewController {
     /// Pops the top controller (never the root); returns it.
     @discardableResult
     public func pop(animated: Bool = true) -> ViewController? {
-        guard viewControllers.count > 1 else { return nil }
+        guard viewControllers.count > 1, !isInInteractiveTransition else { return nil }
         let popped = viewControllers.removeLast()
         perform(from: popped, to: topViewController, operation: .pop, animated: animated, removing: [popped])
         return popped
@@ -104,7 +105,8 @@ open class NavigationController: ViewController {
     /// Pops everything above `controller`; returns what was popped, bottom first.
     @discardableResult
     public func popTo(_ controller: ViewController, animated: Bool = true) -> [ViewController] {
-        guard let index = viewControllers.firstIndex(where: { $0 === controller }), index < viewControllers.count - 1 else {
+        guard !isInInteractiveTransition, let index = viewControllers.firstIndex(where: { $0 === controller }),
+              index < viewControllers.count - 1 else {
             return []
         }
         let popped = Array(viewControllers[(index + 1)...])
@@ -121,6 +123,7 @@ open class NavigationController: ViewController {
 
     /// Replaces the stack: a push when the new top is new, a pop when it was in the stack.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool = true) throws(ContainmentError) {
+        guard !isInInteractiveTransition else { throw .interactiveTransitionInProgress(name) }
         for (index, controller) in controllers.enumerated() {
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
             if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
@@ -138,6 +141,16 @@ open class NavigationController: ViewController {
         }
         perform(from: from, to: to, operation: wasInStack ? .pop : .push, animated: animated, removing: removed)
     }
+
+    /// Whether an interactive push or pop runs (or an edge swipe's pop waits to start): the
+    /// stack cannot change until it ends, as a cancel puts it back. Pops return nothing then
+    /// and pushes throw, where UIKit logs and leaves the stack.
+    var isInInteractiveTransition: Bool {
+        guard let transition else { return false }
+        return transition.isInteractive || popInteraction != nil
+    }
+
+    override var hasTransitionUnderWay: Bool { super.hasTransitionUnderWay || transition != nil || !waiting.isEmpty }
 
     open override var childForStatusBarStyle: ViewController? { topViewController }
     open override var childForStatusBarHidden: ViewController? { topViewController }

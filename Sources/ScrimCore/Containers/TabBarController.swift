@@ -59,6 +59,8 @@ open class TabBarController: ViewController {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
 
+    override var hasTransitionUnderWay: Bool { super.hasTransitionUnderWay || transition != nil }
+
     open override func loadView() {
         let view = makeDefaultView()
         let device = application.window.device

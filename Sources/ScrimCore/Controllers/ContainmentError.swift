@@ -15,6 +15,9 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case alreadyInStack(String)
     /// A tab or split column given a controller that is used twice or has another parent.
     case alreadyContained(String)
+    /// A change to a navigation stack while an interactive push or pop runs, whose outcome
+    /// would leave the change's transition stale.
+    case interactiveTransitionInProgress(String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
             return "cannot push '\(name)': it is already in a navigation stack, has a parent or is presented"
         case .alreadyContained(let name):
             return "cannot add '\(name)': it is given twice or already has a parent"
+        case .interactiveTransitionInProgress(let name):
+            return "cannot change the stack of '\(name)' while an interactive transition runs: wait until it finishes or cancels"
         }
     }
 }

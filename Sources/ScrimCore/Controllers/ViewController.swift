@@ -229,9 +229,13 @@ open class ViewController {
         presentedViewController?.forwardSizeTransition(to: size, with: coordinator)
     }
 
+    /// Whether a transition this controller takes part in, or runs as a container, is under
+    /// way or waiting to start.
+    var hasTransitionUnderWay: Bool { activeTransition != nil }
+
     func receiveMemoryWarning() {
         send(.didReceiveMemoryWarning)
-        if let view = storedView, view.window == nil, activeTransition == nil, appearanceState == .disappeared {
+        if let view = storedView, view.window == nil, !hasTransitionUnderWay, appearanceState == .disappeared {
             view.removeFromSuperview()
             replaceView(with: nil)
         }

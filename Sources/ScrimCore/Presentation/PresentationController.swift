@@ -2,41 +2,43 @@
 /// after a presentation. Subclass it and override the hooks; the runtime calls them through
 /// the dispatcher, which traces them with `by` = `traceName`.
 open class PresentationController {
-    /// The controller presented. Held strongly, as in UIKit — except by the presentation
-    /// controller a controller makes for itself on first access of `presentationController`
-    /// (or `sheetPresentationController`, `popoverPresentationController`), which holds it
-    /// weakly until a presentation uses it, so that the two do not keep each other alive when
-    /// the controller is never presented. Using such a presentation controller after its
-    /// controller is gone stops with a message naming it.
+    /// The controller presented. Held weakly: the presented controller holds its presentation
+    /// controller (`presentationController`), from its first access or the start of its
+    /// presentation to the end of its dismissal, and what presents it holds it — so a
+    /// presentation left standing when its presenter goes, or a presentation controller asked
+    /// for and never used, keeps nothing alive. (A script that holds a presentation controller
+    /// keeps its controller alive too.) Using a presentation controller after its controller
+    /// is gone stops with a message naming it.
     public var presentedViewController: ViewController {
-        guard let presented = presentedStrongly ?? presentedWeakly else {
+        guard let presentedStorage else {
             preconditionFailure("the presented view controller of this \(type(of: self)) was released while it is still used")
         }
-        return presented
+        return presentedStorage
     }
-    private var presentedStrongly: ViewController?
-    private weak var presentedWeakly: ViewController?
-    /// Whether the presented controller is held weakly: a presentation controller made on
-    /// first access that no presentation has used yet.
-    public var holdsPresentedViewControllerWeakly: Bool { presentedStrongly == nil }
+    /// The presented controller, or nil once it is gone.
+    public var presentedViewControllerIfAlive: ViewController? { presentedStorage }
+    private weak var presentedStorage: ViewController?
     /// The controller the presentation comes from (weak: it holds the presented controller).
     public internal(set) weak var presentingViewController: ViewController?
     /// The view the transition happens in; set when the presentation begins.
     public internal(set) var containerView: View?
-    /// Where the presenter's view was when the presentation took it out of the window.
-    var presenterViewPlace: (superview: View, index: Int)?
+    /// Where the presenter's view was when the presentation took it out of the window. The
+    /// superview is held weakly: it is often the window, which holds the presenter.
+    var presenterViewPlace: (superview: View, index: Int)? {
+        get { presenterSuperview.map { ($0, presenterIndex) } }
+        set {
+            presenterSuperview = newValue?.superview
+            presenterIndex = newValue?.index ?? 0
+        }
+    }
+    private weak var presenterSuperview: View?
+    private var presenterIndex = 0
     /// Adjusts how the presentation adapts to the environment.
     public var delegate: AdaptivePresentationControllerDelegate?
 
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
-        presentedStrongly = presentedViewController
-        presentedWeakly = presentedViewController
+        presentedStorage = presentedViewController
         self.presentingViewController = presentingViewController
-    }
-
-    /// Holds the presented controller weakly (made on first access) or strongly (in use).
-    func holdPresentedViewController(strongly: Bool) {
-        presentedStrongly = strongly ? presentedWeakly : nil
     }
 
     /// Who handles the hooks, for the trace's `by`.

@@ -74,7 +74,6 @@ final class PresentationTransition: ControllerTransition {
             let delegate = presented.transitioningDelegate
             if isPresentation {
                 presentationController = makePresentationController(delegate)
-                presentationController.holdPresentedViewController(strongly: true)
                 presented.activePresentationController = presentationController
             }
             if animated { chooseAnimator(delegate) }

@@ -51,14 +51,16 @@ final class SizeTransition: CoordinatedTransition {
         } else {
             window.resize(to: size)
         }
-        application.runLoop.perform { [self] in
+        // The application holds its run loop and animations: they hold it weakly.
+        application.runLoop.perform { [self, weak application] in
+            guard let application else { return }
             let layout = { [self] in
                 coordinator.startAnimations()
                 window.layoutPass(from: window)
             }
             if animated {
-                try? application.animate(duration: duration, curve: .easeInOut, animations: layout) { [self] _ in
-                    end(in: application)
+                try? application.animate(duration: duration, curve: .easeInOut, animations: layout) { [self, weak application] _ in
+                    if let application { end(in: application) }
                 }
             } else {
                 layout()

@@ -156,7 +156,6 @@ extension ViewController {
         guard resolvedPresentationStyle != .custom else { return nil }
         let controller = PresentationTransition.standardController(for: self, presenting: nil,
                                                                    style: resolvedPresentationStyle, reusing: nil)
-        controller.holdPresentedViewController(strongly: false)
         activePresentationController = controller
         return controller
     }

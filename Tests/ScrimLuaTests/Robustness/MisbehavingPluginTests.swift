@@ -75,6 +75,26 @@ import Testing
         end
         function Slide:animationEnded(completed) fail("animationEnded") end
 
+        -- An interaction controller that drives the context itself, to the end at once.
+        local Driver = {}
+        Driver.__index = Driver
+        function Driver:startInteractiveTransition(ctx)
+          fail("startInteractiveTransition")
+          local to = ctx:viewController("to")
+          local view = ctx:view("to")
+          view.frame = ctx:finalFrame(to)
+          ctx.containerView:addSubview(view)
+          ctx:updateInteractiveTransition(0.5)
+          fail("interactive update")
+          ctx:finishInteractiveTransition()
+          ctx:completeTransition(true)
+        end
+        local function driver()
+          if M.failIn == "startInteractiveTransition" or M.failIn == "interactive update" then
+            return setmetatable({}, Driver)
+          end
+        end
+
         M.delegate = {
           presentationController = function(_, presented, presenting)
             fail("presentationController")
@@ -82,7 +102,7 @@ import Testing
           end,
           animationControllerForPresented = function() fail("animationControllerForPresented"); return Slide.new() end,
           animationControllerForDismissed = function() fail("animationControllerForDismissed"); return Slide.new() end,
-          interactionControllerForPresentation = function() fail("interactionControllerForPresentation") end,
+          interactionControllerForPresentation = function() fail("interactionControllerForPresentation"); return driver() end,
           interactionControllerForDismissal = function() fail("interactionControllerForDismissal") end,
         }
         M.hooks = {
@@ -104,6 +124,7 @@ import Testing
         "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
         "transitionDuration", "animateTransition", "animations", "animationCompletion", "animatorCompletion",
         "animationEnded",
+        "startInteractiveTransition", "interactive update",
         "alongside", "alongsideCompletion", "hook viewWillAppear", "hook viewDidDisappear",
         "presentCompletion", "dismissCompletion",
     ]

@@ -24,8 +24,11 @@ struct HierarchyInvariants {
         let hierarchy = Hierarchy(application)
         problems += checkAppearanceAgreesWithTrace(hierarchy)
         for controller in hierarchy.ordered where controller.presentingViewController != nil && controller.presentedViewController != nil {
-            middles.insert(controller.name)
-            if controller.activePresentationController is LuaPresentationController { pluginMiddles.insert(controller.name) }
+            // With its children as they are now: one may leave the parent before the dismissal.
+            for member in [controller] + controller.descendants {
+                middles.insert(member.name)
+                if controller.activePresentationController is LuaPresentationController { pluginMiddles.insert(member.name) }
+            }
         }
         problems += checkOpenTransitions(hierarchy, application)
         let inFlight = !hierarchy.openTransitions.isEmpty || application.transitionInProgress || application.sizeTransition != nil
@@ -200,6 +203,10 @@ private struct Hierarchy {
     }
 
     func contains(_ controller: ViewController) -> Bool { members.contains(ObjectIdentifier(controller)) }
+}
+
+private extension ViewController {
+    var descendants: [ViewController] { children.flatMap { [$0] + $0.descendants } }
 }
 
 private extension ControllerTransition {

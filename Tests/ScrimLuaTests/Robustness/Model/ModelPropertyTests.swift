@@ -21,7 +21,7 @@ import Testing
         if let seed = environment["SCRIM_MODEL_SEED"].flatMap(UInt64.init) {
             seeds = [seed]
         } else {
-            let count = environment["SCRIM_MODEL_SEQUENCES"].flatMap(Int.init) ?? 600
+            let count = environment["SCRIM_MODEL_SEQUENCES"].flatMap(Int.init) ?? 2000
             seeds = (0..<UInt64(count)).map { 0x5C12_0000 + $0 }
         }
         for seed in seeds {
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// Errors the runtime raises on purpose when a step asks for what UIKit refuses.
-    static let refusals = ["is already in the navigation stack", "has a parent"]
+    static let refusals = ["while an interactive transition runs"]
 
     /// A `scriptError`: the world's scripts are correct, so any is the runtime's doing.
     static func unexpectedReports(_ world: ModelWorld) -> String? {
