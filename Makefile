@@ -2,9 +2,10 @@
 # `make test` runs the test suite. Each installs the system packages it needs when missing.
 
 SWIFT ?= swift
+SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
+.PHONY: demo test bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
@@ -26,6 +27,24 @@ bench: deps bench-deps
 
 build: deps
 	$(SWIFT) build --product scrim
+
+# libFuzzer on what reads untrusted bytes (docs/robustness.md): the control socket's lines,
+# saved state, plugin source. FUZZ_TIME seconds per target; crashes land in .build-fuzz/.
+FUZZ_TIME ?= 60
+FUZZ_TARGETS ?= control restoration plugin
+fuzz: deps
+	$(SWIFT) build --target ScrimFuzzing --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
+	$(SWIFTC) -parse-as-library -sanitize=fuzzer,address Fuzz/Driver/main.swift \
+	  -I .build-fuzz/debug/Modules -I Sources/CLua $$(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
+	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/ScrimLua.build/*.o .build-fuzz/debug/ScrimCore.build/*.o \
+	  $$(pkg-config --libs lua5.4) -o .build-fuzz/scrim-fuzz 2>&1 | grep -v 'Cannot export local symbol' || true
+	for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/corpus-$$target; \
+	  echo "fuzzing $$target for $(FUZZ_TIME) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 SCRIM_FUZZ_TARGET=$$target .build-fuzz/scrim-fuzz -max_total_time=$(FUZZ_TIME) \
+	    -timeout=10 -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/$$target- \
+	    .build-fuzz/corpus-$$target Fuzz/corpus/$$target || exit 1; \
+	done
 
 # The C library for embedding: .build/release/libCScrim.so, and scrim.pc beside it for
 # pkg-config (PKG_CONFIG_PATH=.build/release). `make install PREFIX=…` copies them and scrim.h.

@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "ScrimFuzzing", dependencies: ["ScrimCore", "ScrimLua"], path: "Fuzz/ScrimFuzzing"),
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
         // The benchmarks `scrim bench` runs: each measured against a baseline in the same run.
         .target(
@@ -60,7 +61,7 @@ let package = Package(
             path: "Benchmarks/ScrimBenchmarks"
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
-        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimFuzzing"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",

@@ -144,7 +144,7 @@ final class ControlService {
     /// This client's REPL session; its output goes where the runtime prints, which `repl` collects.
     private func session(for client: Int, in runtime: Runtime) -> ReplSession {
         if let session = sessions[client] { return session }
-        let session = ReplSession(runtime: runtime, clock: runtime.application.clock as? SwitchableClock) { [runtimeReference = runtime.unretained] line in
+        let session = ReplSession(keptBy: runtime, clock: runtime.application.clock as? SwitchableClock) { [runtimeReference = runtime.unretained] line in
             runtimeReference.value?.printOutput(line)
         }
         sessions[client] = session

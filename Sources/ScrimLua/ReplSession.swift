@@ -9,7 +9,11 @@ import ScrimCore
 /// more lines — and the meta-commands (`:help`). Errors are printed with `file:line` and never end
 /// the session. The runtime's globals are the scenario surface with the whole standard library.
 public final class ReplSession {
-    public let runtime: Runtime
+    /// The runtime the session evaluates in.
+    public var runtime: Runtime { ownedRuntime ?? runtimeReference.value! }
+    /// Held strongly, unless the runtime itself keeps the session (see `init(keptBy:…)`).
+    private let ownedRuntime: Runtime?
+    private let runtimeReference: Unretained<Runtime>
     /// Where results and meta-command output go (a line at a time, without newline).
     public var output: (String) -> Void
     /// The runtime's clock when it can switch between real and virtual time (`:clock`).
@@ -21,7 +25,17 @@ public final class ReplSession {
     private var completer: LuaRef?
 
     public init(runtime: Runtime, clock: SwitchableClock? = nil, output: @escaping (String) -> Void) {
-        self.runtime = runtime
+        ownedRuntime = runtime
+        runtimeReference = runtime.unretained
+        self.clock = clock
+        self.output = output
+    }
+
+    /// A session that `runtime` keeps itself (a control client's), which must not keep the
+    /// runtime alive in turn.
+    init(keptBy runtime: Runtime, clock: SwitchableClock?, output: @escaping (String) -> Void) {
+        ownedRuntime = nil
+        runtimeReference = runtime.unretained
         self.clock = clock
         self.output = output
     }

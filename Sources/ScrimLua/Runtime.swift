@@ -25,6 +25,12 @@ public final class Runtime {
     public private(set) lazy var mailbox = RuntimeMailbox()
     /// The control sockets this runtime listens on.
     var controlServers: [ControlServer] = []
+    /// The in-process client of `answerControlLine`, made on first use.
+    lazy var inProcessControl = ControlService(runtime: self, send: { [unowned self] _, line in
+        controlNotificationHandler(line)
+    })
+    /// Where `answerControlLine`'s notifications (trace subscriptions) go.
+    public var controlNotificationHandler: (String) -> Void = { _ in }
     /// Clock time of the last frame `serveOnce` ticked.
     var lastServedFrame: Double = 0
 

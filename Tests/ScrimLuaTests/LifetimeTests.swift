@@ -94,4 +94,20 @@ import ScrimCore
         #expect(controller == nil)
         #expect(view == nil)
     }
+
+    @Test func aRuntimeWhoseControlClientsHaveSessionsIsReleased() throws {
+        weak var runtime: Runtime?
+        weak var application: Application?
+        do {
+            let h = Harness()
+            runtime = h.runtime
+            application = h.runtime.application
+            let answer = h.runtime.answerControlLine(#"{"jsonrpc":"2.0","id":1,"method":"repl","params":{"line":"x = 1 + 1"}}"#)
+            #expect(answer?.contains(#""prompt":"> ""#) == true)
+            _ = h.runtime.answerControlLine(#"{"jsonrpc":"2.0","id":2,"method":"subscribe"}"#)
+            try h.runtime.eval("window:setSize(852, 393); step()")
+        }
+        #expect(runtime == nil)
+        #expect(application == nil)
+    }
 }
