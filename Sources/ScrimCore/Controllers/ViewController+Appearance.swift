@@ -83,7 +83,18 @@ extension ViewController {
         default:
             return
         }
-        for child in appearanceChildren { child.endAppearance() }
+        for child in appearanceChildren {
+            // A child that came in (or went out) while this controller's change ran, out of
+            // reach of its start, makes the whole change now.
+            let settledOpposite = appearanceState == .appeared
+                ? child.appearanceState == .disappeared && child.storedView?.window != nil
+                : child.appearanceState == .appeared
+            if settledOpposite {
+                child.changeAppearance(appearing: appearanceState == .appeared, animated: animated)
+                if appearanceState == .appeared { child.sendIsAppearing() }
+            }
+            child.endAppearance()
+        }
     }
 
     /// Marks this controller and the children it forwards appearance to as disappeared, with

@@ -170,4 +170,23 @@ import Testing
         #expect(appearance(h, "child") == ["child.viewWillAppear", "child.viewDidAppear",
                                            "child.viewWillDisappear", "child.viewDidDisappear"])
     }
+
+    @Test func aChildAddedOffScreenWhileItsParentIsAppearingAppearsWhenTheParentHas() throws {
+        let h = Harness()
+        try h.run(Self.tabs + """
+            nav:push(ViewController{ name = "top" }, true)
+            nav:pop(true)
+            step(31)
+            window.rootViewController.selectedIndex = 2
+            local child = ViewController{ name = "child" }
+            home:addChild(child)
+            home.view:addSubview(child.view)
+            child:didMove(home)
+            window.rootViewController.selectedIndex = 1
+            run(1)
+            """)
+        #expect(appearance(h, "child") == ["child.viewWillAppear", "child.viewDidAppear"])
+        let homeDid = try #require(h.events.lastIndex(of: "home.viewDidAppear"))
+        #expect(h.events.firstIndex(of: "child.viewWillAppear") == homeDid + 1)
+    }
 }

@@ -11,7 +11,8 @@ import Testing
 /// scripts let go of theirs.
 ///
 /// `SCRIM_MODEL_SEED=<n>` replays one sequence (the seed a failure prints);
-/// `SCRIM_MODEL_SEQUENCES=<n>` runs that many instead of CI's count (a soak: 100000).
+/// `SCRIM_MODEL_SEQUENCES=<n>` runs that many instead of CI's count (a soak: 100000), from
+/// seed `SCRIM_MODEL_FIRST_SEED` (1544683520 by default, CI's first).
 @Suite struct ModelPropertyTests {
     static let sequenceLength = 40
 
@@ -22,7 +23,8 @@ import Testing
             seeds = [seed]
         } else {
             let count = environment["SCRIM_MODEL_SEQUENCES"].flatMap(Int.init) ?? 2000
-            seeds = (0..<UInt64(count)).map { 0x5C12_0000 + $0 }
+            let first = environment["SCRIM_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 0x5C12_0000
+            seeds = (0..<UInt64(count)).map { first + $0 }
         }
         for seed in seeds {
             let operations = Self.sequence(seed: seed)
