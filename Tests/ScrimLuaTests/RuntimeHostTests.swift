@@ -174,4 +174,15 @@ import Testing
     @Test func aRuntimeThreadReportsAConfigurationItCannotMake() {
         #expect(throws: LuaError(message: "fps must be between 1 and 1000, got 5000")) { try RuntimeThread(configuration: .init(fps: 5000)) }
     }
+
+    @Test func aHostWithItsOwnTransportSpeaksTheControlProtocolInProcess() throws {
+        let runtime = Runtime()
+        var notifications: [String] = []
+        runtime.controlNotificationHandler = { notifications.append($0) }
+        #expect(runtime.answerControlLine(#"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"#)
+                == #"{"jsonrpc":"2.0","id":1,"result":{"next":0}}"#)
+        #expect(runtime.answerControlLine(#"{"jsonrpc":"2.0","method":"eval","params":{"code":"window.rootViewController = ViewController{ name = 'r' }"}}"#) == nil)
+        #expect(notifications.first?.hasPrefix(#"{"jsonrpc":"2.0","method":"trace","params":{"seq":0,"t":0.000000,"event":"loadView","vc":"r""#) == true)
+        #expect(runtime.answerControlLine("not json")?.contains("-32700") == true)
+    }
 }
