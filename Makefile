@@ -43,7 +43,7 @@ fuzz: deps
 	  echo "fuzzing $$target for $(FUZZ_TIME) s"; \
 	  ASAN_OPTIONS=detect_leaks=0 SCRIM_FUZZ_TARGET=$$target .build-fuzz/scrim-fuzz -max_total_time=$(FUZZ_TIME) \
 	    -timeout=10 -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/$$target- \
-	    .build-fuzz/corpus-$$target Fuzz/corpus/$$target || exit 1; \
+	    .build-fuzz/corpus-$$target Fuzz/corpus/$$target $$([ $$target = plugin ] && echo Plugins) || exit 1; \
 	done
 
 # The C library for embedding: .build/release/libCScrim.so, and scrim.pc beside it for

@@ -19,14 +19,7 @@ extension LuaState {
     /// Keeps `companion` alive while the userdata at `index` lives.
     func keepAlive(_ companion: AnyObject, whileUserdataAt index: Int32) {
         let userdata = lua_absindex(L, index)
-        if companionsTable == scrim_noref() {
-            lua_createtable(L, 0, 0)
-            lua_createtable(L, 0, 1)
-            push("k")
-            lua_setfield(L, -2, "__mode")
-            lua_setmetatable(L, -2)
-            companionsTable = luaL_ref(L, scrim_registryindex())
-        }
+        if companionsTable == scrim_noref() { companionsTable = makeWeakTable(mode: "k") }
         lua_rawgeti(L, scrim_registryindex(), lua_Integer(companionsTable))
         lua_pushvalue(L, userdata)
         push(object: companion)

@@ -68,14 +68,7 @@ extension LuaState {
     /// Creates the metatable of `cls`. Register subclasses before their superclasses: an
     /// object gets the metatable of the first registered class it is an instance of.
     public func register<Object: AnyObject>(_ cls: BridgedClass<Object>) {
-        if objectsTable == scrim_noref() {
-            lua_createtable(L, 0, 0)
-            lua_createtable(L, 0, 1)
-            push("v")
-            lua_setfield(L, -2, "__mode")
-            lua_setmetatable(L, -2)
-            objectsTable = luaL_ref(L, scrim_registryindex())
-        }
+        if objectsTable == scrim_noref() { objectsTable = makeWeakTable(mode: "v") }
 
         let metatableName = "scrim.class." + cls.name
         let entry = BridgedClassEntry(Object.self, metatable: metatableName)
@@ -160,6 +153,16 @@ extension LuaState {
         }
         scrim_pop(L, 1)
         classes.append(entry)
+    }
+
+    /// A new table with weak keys (`"k"`) or values (`"v"`), kept in the registry: its reference.
+    func makeWeakTable(mode: String) -> Int32 {
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        push(mode)
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        return luaL_ref(L, scrim_registryindex())
     }
 
     /// Pushes the Lua value of `object`: its existing userdata, or a new one. Returns false

@@ -1,5 +1,6 @@
 import Foundation
 import ScrimFuzzing
+import ScrimLua
 import Testing
 
 /// Generated inputs for what reads untrusted bytes — control-socket lines, saved state, plugin
@@ -12,10 +13,13 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus").path
 
+    /// The committed corpus; for plugin source, the shipped plugins too.
     static func corpus(_ target: FuzzTarget) throws -> [[UInt8]] {
-        let folder = corpusFolder + "/" + target.rawValue
-        return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map {
-            Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+        var folders = [corpusFolder + "/" + target.rawValue]
+        if target == .pluginSource { folders.append(PluginManager.shippedPluginsDirectory!) }
+        return try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { $0.hasSuffix(".lua") || $0.hasSuffix(".json") }
+                .map { Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0))) }
         }
     }
 
