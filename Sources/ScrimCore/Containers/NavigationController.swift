@@ -21,6 +21,8 @@ open class NavigationController: ViewController {
     public let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(edges: .left)
     /// The interaction of a pop the edge swipe started.
     var popInteraction: PercentDrivenInteractiveTransition?
+    /// Whether the view was loaded before (a memory warning may drop it).
+    private var hasLoadedView = false
 
     /// A navigation controller whose stack starts with `root`.
     public init(_ application: Application, root: ViewController?, name: String? = nil, typeName: String? = nil) {
@@ -75,7 +77,13 @@ open class NavigationController: ViewController {
         view.addSubview(navigationBar)
         view.addGestureRecognizer(interactivePopGestureRecognizer)
         self.view = view
-        if let top = topViewController { show(top, in: contentView) }
+        // A view dropped by a memory warning left its content behind: the top goes in alone, and
+        // moved to this parent only the first time.
+        contentView.subviews.forEach { $0.removeFromSuperview() }
+        if let top = topViewController {
+            if hasLoadedView { place(top, in: contentView) } else { show(top, in: contentView) }
+        }
+        hasLoadedView = true
         updateBar()
     }
 
@@ -190,10 +198,14 @@ open class NavigationController: ViewController {
 
     /// Shows `controller`'s view in `content` without a transition.
     private func show(_ controller: ViewController, in content: View) {
+        place(controller, in: content)
+        controller.didMove(toParent: self)
+    }
+
+    private func place(_ controller: ViewController, in content: View) {
         controller.view.frame = content.bounds
         controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.addSubview(controller.view)
-        controller.didMove(toParent: self)
     }
 
     /// Runs the operation now if nothing is under way and the view is in the window; otherwise

@@ -72,6 +72,8 @@ open class TabBarController: ViewController {
         view.addSubview(contentView)
         view.addSubview(tabBar)
         self.view = view
+        // A view dropped by a memory warning left its content behind: the selected tab goes in alone.
+        contentView.subviews.forEach { $0.removeFromSuperview() }
         if let selected = selectedViewController { place(selected) }
     }
 

@@ -189,4 +189,24 @@ import Testing
         let homeDid = try #require(h.events.lastIndex(of: "home.viewDidAppear"))
         #expect(h.events.firstIndex(of: "child.viewWillAppear") == homeDid + 1)
     }
+
+    @Test func containersReloadedAfterAMemoryWarningShowOnlyWhatTheyShouldOnce() throws {
+        let h = Harness()
+        try h.run(Self.tabs + """
+            cover = ViewController{ name = "cover", modalPresentationStyle = "fullScreen" }
+            window.rootViewController:present(cover, false)
+            step()
+            scrim.simulateMemoryWarning()
+            window.rootViewController.selectedIndex = 2
+            window.rootViewController.selectedIndex = 1
+            window.rootViewController.selectedIndex = 2
+            cover:dismiss(false)
+            step()
+            window.rootViewController.selectedIndex = 1
+            step()
+            """)
+        #expect(try h.value("side.view.window == nil and nav.view.window ~= nil and home.view.window ~= nil") == "true")
+        #expect(h.events.filter { $0 == "home.didMoveToParent" }.count == 1)
+        #expect(try h.value("#window.rootViewController.view.subviews[1].subviews") == "1")
+    }
 }
