@@ -99,13 +99,17 @@ class ControllerTransition: CoordinatedTransition {
             interaction.startInteractiveTransition(context)
             if let driver {
                 application.animationEngine.driving(with: driver) { coordinator.startAnimations() }
-                return
+            } else {
+                coordinator.startAnimations()
             }
+            // Once every animation has begun, alongside ones included (they begin at the
+            // driver's time): what a gesture did before the start.
+            (interaction as? PercentDrivenInteractiveTransition)?.applyCallsMadeBeforeStart()
         } else {
             if animatorIsTraced { record(.animateTransition, by: animator.traceName) }
             animator.animateTransition(using: context)
+            coordinator.startAnimations()
         }
-        coordinator.startAnimations()
     }
 
     private func tracedDuration(of animator: AnimatedTransitioning, _ context: TransitionContext) -> Double {

@@ -16,7 +16,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     /// Set when the transition it drove has ended: from then on every call does nothing.
     private var hasEnded = false
     /// A `finish` (true) or `cancel` (false) made before the transition started (a gesture
-    /// that ends within the frame it began in): applied when it starts.
+    /// that ends within the frame it began in): applied once it has (`applyCallsMadeBeforeStart`).
     private var endBeforeStart: Bool?
     private var driver: AnimationDriver?
     /// The animator's interruptible animator, when it has one: then it is what is scrubbed.
@@ -44,12 +44,15 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
                 transition.runAnimatorForInteraction()
             }
         }
+        if !wantsInteractiveStart { finish() }
+    }
+
+    /// Applies what was asked before the transition started — the last `update`, then a
+    /// `finish` or `cancel` — once its animations have begun.
+    func applyCallsMadeBeforeStart() {
+        guard context != nil else { return }
         if percentComplete > 0 { update(percentComplete) }
-        if let endBeforeStart {
-            endBeforeStart ? finish() : cancel()
-        } else if !wantsInteractiveStart {
-            finish()
-        }
+        if let endBeforeStart { endBeforeStart ? finish() : cancel() }
     }
 
     /// Whether a call comes before the transition started; if so it is kept for the start.

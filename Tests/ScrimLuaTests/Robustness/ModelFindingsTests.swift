@@ -209,4 +209,28 @@ import Testing
         #expect(h.events.filter { $0 == "home.didMoveToParent" }.count == 1)
         #expect(try h.value("#window.rootViewController.view.subviews[1].subviews") == "1")
     }
+
+    @Test func aDragThatMovesWithinItsFirstFrameDismissesTheHalfSheetAndLetsGo() throws {
+        let h = Harness(pluginPaths: [PluginManager.shippedPluginsDirectory!])
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step()
+            local sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = plugin("half-sheet").transitioningDelegate
+            root:present(sheet, false)
+            step()
+            window:touchDown(point(196, 460))
+            window:touchMove(point(196, 600))
+            window:touchMove(point(196, 720))
+            step(20)
+            window:touchUp(point(196, 720))
+            run(2)
+            """)
+        try h.run("for _ = 1, 6 do collectgarbage() end")
+        #expect(h.runtime.trace.last { $0.event == "updateInteractiveTransition" }?[arg: "percent"] != nil)
+        #expect(h.events.contains("sheet.dismissCompletion"))
+        #expect(h.runtime.application.liveControllers.map(\.name) == ["root"])
+        #expect(!h.runtime.application.animationEngine.isAnimating)
+    }
 }
