@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
+.PHONY: demo test sanitize bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
@@ -17,6 +17,16 @@ test: deps lint-deps browser-deps bench-deps
 	@$(MAKE) --no-print-directory pc CONFIG=debug
 	$(SWIFT) test --disable-xctest
 	@$(MAKE) --no-print-directory docs
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory sanitize SANITIZER=address; fi
+
+# The test suite under a sanitizer (SANITIZER=address or thread), in a build folder of its own;
+# on CI (CI=true) `make test` runs it with AddressSanitizer after the plain run. Left out: the
+# C-embedding tests, whose C host is not built with the sanitizer's runtime. LeakSanitizer is
+# off: what it reports comes from tests that keep their own application alive (docs/robustness.md).
+SANITIZER ?= address
+sanitize: deps lint-deps browser-deps bench-deps
+	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 \
+	  $(SWIFT) test --disable-xctest --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --skip EmbeddingTests
 
 # The benchmarks (docs/performance.md), in a release build with the Swift runtime linked in (most
 # of scrim's start-up was loading it): a table of each figure against its baseline and target, and

@@ -64,6 +64,10 @@ enum Scale {
         let luaLayout = try harness.nanoseconds("layout pass, Lua controllers", batch: count, layoutPass(app))
         let nativeLayout = try harness.nanoseconds("layout pass, Swift controllers", batch: count, layoutPass(nativeApp))
         let kilobyte = 1.0 / 1024 / Double(count)
+        // Under a sanitizer's allocator glibc's counters stay still.
+        guard luaBytes > 0, nativeBytes > 0 else {
+            throw BenchmarkError("the allocator does not report heap use (glibc's malloc is replaced, as by a sanitizer)")
+        }
         return [
             .cost("scale.memory", "scale: heap per idle controller with its view (KB)", Double(luaBytes) * kilobyte,
                   unit: "KB", against: "made in Swift", Double(nativeBytes) * kilobyte)

@@ -170,6 +170,17 @@ class ControllerTransition: CoordinatedTransition {
         finish(didComplete)
     }
 
+    /// Lets go of what holds this transition and what it holds, without ending it: for an
+    /// application going away in the middle of it.
+    func abandon() {
+        (interaction as? PercentDrivenInteractiveTransition)?.transitionDidEnd()
+        driver = nil
+        context = nil
+        coordinator = nil
+        interaction = nil
+        animator = nil
+    }
+
     private func finish(_ didComplete: Bool) {
         guard !hasEnded else { return }
         hasEnded = true

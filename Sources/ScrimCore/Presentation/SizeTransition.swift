@@ -69,6 +69,12 @@ final class SizeTransition: CoordinatedTransition {
         }
     }
 
+    /// Lets go of the coordinator, which holds this transition: for an application going away
+    /// in the middle of it.
+    func abandon() {
+        coordinator = nil
+    }
+
     private func end(in application: Application) {
         hasEnded = true
         if application.sizeTransition === self { application.sizeTransition = nil }

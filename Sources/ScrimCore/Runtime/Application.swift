@@ -32,6 +32,13 @@ public final class Application {
         stateRestoration = StateRestoration(application: self)
     }
 
+    /// An application let go of in the middle of transitions: they, their contexts and
+    /// coordinators hold each other until they end, and keep the controllers; cut them loose.
+    deinit {
+        sizeTransition?.abandon()
+        for controller in liveControllers { controller.activeTransition?.abandon() }
+    }
+
     /// The virtual clock, when the application runs on one.
     public var virtualClock: VirtualClock? { clock as? VirtualClock }
 
