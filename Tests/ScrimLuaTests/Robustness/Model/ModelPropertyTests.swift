@@ -26,7 +26,11 @@ import Testing
             let first = environment["SCRIM_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 0x5C12_0000
             seeds = (0..<UInt64(count)).map { first + $0 }
         }
-        for seed in seeds {
+        for (index, seed) in seeds.enumerated() {
+            // A soak says how far it has gone.
+            if seeds.count > 2000, index > 0, index % 1000 == 0 {
+                FileHandle.standardError.write(Data("model: \(index) of \(seeds.count) sequences passed\n".utf8))
+            }
             let operations = Self.sequence(seed: seed)
             guard let failure = try Self.firstFailure(of: operations) else { continue }
             let shrunk = try Self.shrink(operations)
