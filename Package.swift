@@ -33,8 +33,10 @@ let package = Package(
         ),
         // zlib, for the tests that read the browser's PNG screenshots.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // What the plugin sandbox asks of the kernel: opening files beneath a folder.
+        .target(name: "CSandbox"),
         .target(name: "ScrimCore"),
-        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
+        .target(name: "ScrimLua", dependencies: ["CLua", "CSandbox", "ScrimCore"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         .target(name: "CScrim", dependencies: ["ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
         // The live preview's web server, apart so that the runtime and renderer stay small.

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <signal.h>
 #include <pthread.h>
+#include <unistd.h>
 
 /*
  * Limits (design section 7). One scrim_limits per state is the allocator's userdata: it
@@ -194,6 +195,28 @@ static inline lua_Number scrim_tonumber(lua_State *L, int idx, int *isnum) { ret
 static inline lua_Integer scrim_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
 static inline void **scrim_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
 static inline const char *scrim_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+
+/* A file of the io library for the descriptor `fd` (opened by the host, see CSandbox), as
+ * io.open makes one: io.type, file:read, file:lines, file:close and the rest work on it.
+ * Returns 0, with `fd` closed and nothing pushed, when fdopen fails. */
+static int scrim_closefile(lua_State *L) {
+    luaL_Stream *stream = (luaL_Stream *)luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    return luaL_fileresult(L, fclose(stream->f) == 0, NULL);
+}
+
+static inline int scrim_pushfile(lua_State *L, int fd, const char *mode) {
+    FILE *file = fdopen(fd, mode);
+    luaL_Stream *stream;
+    if (file == NULL) {
+        close(fd);
+        return 0;
+    }
+    stream = (luaL_Stream *)lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+    stream->f = file;
+    stream->closef = scrim_closefile;
+    luaL_setmetatable(L, LUA_FILEHANDLE);
+    return 1;
+}
 
 /* Ctrl-C, as lua.c handles it: while the host evaluates user code it names the state in
  * scrim_interrupt_target; SIGINT then sets a hook that raises "interrupted!" at the state's next

@@ -69,7 +69,9 @@ struct RuntimeOptions: ParsableArguments {
         }
         let runtime = Runtime(clock: clock, device: device,
                               pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
-        for (name, permissions) in try parsedGrants() { runtime.plugins.grant(permissions, to: name) }
+        for (name, permissions) in try parsedGrants() {
+            do { try runtime.plugins.grant(permissions, to: name) } catch { throw CLIError("--grant \(name): \(error.message)") }
+        }
         return runtime
     }
 }

@@ -46,14 +46,24 @@ extension LuaState {
         guard lua_type(L, index) == LUA_TTABLE else {
             return .failure(LuaRaise("\(kind) expected, got \(typeName(at: index))"))
         }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var table = lua_absindex(L, index)
         var values: [Double] = []
         for key in keys {
-            rawField(key, of: index)
-            defer { scrim_pop(L, 1) }
+            rawField(key, of: table)
+            if lua_type(L, -1) != LUA_TNUMBER, values.isEmpty, table <= top {
+                // A read-only view of a geometry value (`scrim.transform.identity` in a plugin).
+                lua_pushvalue(L, table)
+                unwrapView(at: -1)
+                table = lua_gettop(L)
+                rawField(key, of: table)
+            }
             guard lua_type(L, -1) == LUA_TNUMBER else {
                 return .failure(LuaRaise("\(kind) expected, field '\(key)' is \(typeName(at: -1))"))
             }
             values.append(lua_tonumberx(L, -1, nil))
+            scrim_pop(L, 1)
         }
         return .success(values)
     }

@@ -41,7 +41,10 @@ extension LuaState {
             scrim_pop(L, 1)
             guard lua_getmetatable(L, -1) != 0 else { break }
             pushIndexKey()
-            lua_rawget(L, -2)
+            // A read-only view's `__index` is a function: its table is under `viewKey`.
+            if lua_rawget(L, -2) != LUA_TTABLE, lua_rawgetp(L, -2, viewKey) == LUA_TTABLE {
+                scrim_remove(L, -2)
+            }
             scrim_remove(L, -2)
             scrim_remove(L, -2)
         }

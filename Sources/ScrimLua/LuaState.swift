@@ -177,16 +177,27 @@ public final class LuaState {
     }
 
     /// Loads the file at `path` as a text chunk named `@displayName` (default: the path),
-    /// pushing it as a function. A first line starting with `#` is skipped, as `lua` does.
+    /// pushing it as a function.
     public func loadFile(_ path: String, displayName: String? = nil) -> LuaError? {
         guard let data = FileManager.default.contents(atPath: path) else {
             return LuaError(message: "cannot open \(path)")
         }
-        var source = String(decoding: data, as: UTF8.self)
-        if source.hasPrefix("#") {
-            source = String(source[(source.firstIndex(of: "\n") ?? source.endIndex)...])
+        return load(fileContents: data, chunkName: "@" + (displayName ?? path))
+    }
+
+    /// Loads a file's bytes as a text chunk, pushing it as a function. A first line starting
+    /// with `#` is skipped (its line break kept, so line numbers hold), as `lua` does.
+    func load(fileContents data: Data, chunkName: String) -> LuaError? {
+        var bytes = data[...]
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)...] }
+        if bytes.isEmpty { bytes = Data([0x20])[...] }
+        let status = bytes.withUnsafeBytes { buffer in
+            scrim_loadbuffer(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")
         }
-        return load(source: source, chunkName: "@" + (displayName ?? path))
+        guard status != LUA_OK else { return nil }
+        let message = string(at: -1) ?? "cannot load \(chunkName)"
+        scrim_pop(L, 1)
+        return LuaError(message: message, location: LuaState.location(in: message))
     }
 
     private func readError(at index: Int32, status: Int32) -> LuaError {

@@ -49,7 +49,8 @@ public struct PluginCheck {
         let parent = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
         let runtime = Runtime(pluginPaths: [parent] + searchPaths, limits: limits)
         runtime.errorOutput = { _ in }   // script errors are read from the trace
-        for (name, permissions) in grants { runtime.plugins.grant(permissions, to: name) }
+        // A grant names a plugin this runtime may not find (it checks one plugin and what it uses).
+        for (name, permissions) in grants { try? runtime.plugins.grant(permissions, to: name) }
         let mainFile = isFolder.boolValue ? PluginManager.displayPath(path + "/init.lua") : displayPath
 
         let plugin: Plugin

@@ -9,8 +9,12 @@ public final class PluginManager {
     public var searchPaths: [String]
     /// Loaded plugins, in load order.
     public private(set) var loaded: [Plugin] = []
-    /// What plugins may do beyond the sandbox, by plugin name.
+    /// What plugins may do beyond the sandbox, by the real path of the plugin's main file as
+    /// the host resolved it when granting (see `grant(_:to:)`).
     public private(set) var grants: [String: PluginPermissions] = [:]
+    /// The folder under which each plugin gets its data folder (`scrim.dataPath`,
+    /// `<dataDirectory>/<plugin name>`); nil: plugins have none and cannot write files.
+    public var dataDirectory: String? = PluginManager.defaultDataDirectory()
     var runtimeReference: Unretained<Runtime>?
     var runtime: Runtime? { runtimeReference?.value }
     /// The modules required by each plugin main chunk running now, innermost last.
@@ -44,40 +48,97 @@ public final class PluginManager {
             ? folder : nil
     }
 
-    /// Lets the plugin `name` do more than the sandbox allows, from its next load on.
-    public func grant(_ permissions: PluginPermissions, to name: String) {
-        grants[name, default: []].formUnion(permissions)
+    /// `$XDG_STATE_HOME/scrim/plugin-data`, else `$HOME/.local/state/scrim/plugin-data`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/scrim/plugin-data" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/scrim/plugin-data" }
+        return nil
+    }
+
+    /// Lets the plugin `name` do more than the sandbox allows, from its next load on. The grant
+    /// binds to the plugin the host finds now: the real path of `<dir>/<name>.lua` or
+    /// `<dir>/<name>/init.lua` on the search paths. Code found elsewhere later — a same-named
+    /// plugin in a folder added to the paths, a plugin loaded by path, another file — does not
+    /// get it; reloading the same file does.
+    public func grant(_ permissions: PluginPermissions, to name: String) throws(LuaError) {
+        try PluginManager.checkName(name)
+        let (found, searched) = open(firstOf: PluginManager.candidates(for: name))
+        guard let found else {
+            throw LuaError(message: "cannot grant \(permissions.description) to plugin '\(name)': it is not on the plugin paths"
+                + searched.map { "\n\t" + $0 }.joined())
+        }
+        defer { close(found.descriptor) }
+        try grant(permissions, toFileOpenAt: found.descriptor, path: found.path)
+    }
+
+    /// Lets the plugin whose file or folder is at `path` do more than the sandbox allows, from
+    /// its next load on; binds to the file's real path as `grant(_:to:)` does.
+    public func grant(_ permissions: PluginPermissions, toPluginAt path: String) throws(LuaError) {
+        let file = PluginManager.mainFile(at: path)
+        let descriptor = Foundation.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw LuaError(message: "cannot grant \(permissions.description) to the plugin at '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try grant(permissions, toFileOpenAt: descriptor, path: file)
+    }
+
+    private func grant(_ permissions: PluginPermissions, toFileOpenAt descriptor: Int32, path: String) throws(LuaError) {
+        guard let real = PluginFiles.realPath(of: descriptor) else {
+            throw LuaError(message: "cannot grant \(permissions.description) to '\(path)': its real path is unknown (is /proc mounted?)")
+        }
+        grants[real, default: []].formUnion(permissions)
     }
 
     public func plugin(named name: String) -> Plugin? {
         loaded.first { $0.name == name }
     }
 
-    /// The file to run for plugin `name`: the first `<dir>/<name>.lua` or `<dir>/<name>/init.lua`.
-    public func locate(_ name: String) -> String? {
-        for directory in searchPaths {
-            for candidate in ["\(directory)/\(name).lua", "\(directory)/\(name)/init.lua"]
-            where FileManager.default.fileExists(atPath: candidate) {
-                return candidate
-            }
+    /// `<name>.lua` and `<name>/init.lua`: where a plugin is looked for in each search path.
+    static func candidates(for name: String) -> [String] { ["\(name).lua", "\(name)/init.lua"] }
+
+    /// The file to run for a plugin file or folder at `path`.
+    static func mainFile(at path: String) -> String {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? "\(path)/init.lua" : path
+    }
+
+    /// Throws unless `name` can name a plugin: letters, digits, '-', '_' and '.', not first.
+    static func checkName(_ name: String) throws(LuaError) {
+        guard isPluginName(name) else {
+            throw LuaError(message: "invalid plugin name '\(name)': use letters, digits, '-', '_' and '.'")
         }
-        return nil
+    }
+
+    static func isPluginName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+    }
+
+    /// The file to run for plugin `name`: the first `<dir>/<name>.lua` or `<dir>/<name>/init.lua`
+    /// that opens beneath its search path (a symbolic link leading out of it is not followed).
+    public func locate(_ name: String) -> String? {
+        guard PluginManager.isPluginName(name), let found = open(firstOf: PluginManager.candidates(for: name)).found else { return nil }
+        close(found.descriptor)
+        return found.path
     }
 
     /// The plugin `name`, loaded from the search paths if it is not loaded yet.
     public func load(named name: String) throws(LuaError) -> Plugin {
         if let plugin = plugin(named: name) { return plugin }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !name.hasPrefix(".") else {
-            throw LuaError(message: "invalid plugin name '\(name)': use letters, digits, '-', '_' and '.'")
-        }
-        guard let file = locate(name) else {
+        try PluginManager.checkName(name)
+        let (found, searched) = open(firstOf: PluginManager.candidates(for: name))
+        guard let found else {
             let paths = searchPaths.isEmpty ? "no search paths" : searchPaths.joined(separator: ", ")
-            throw LuaError(message: "plugin '\(name)' not found (searched \(paths))")
+            let links = searched.filter { $0.contains("leads out") }
+            throw LuaError(message: "plugin '\(name)' not found (searched \(paths))" + links.map { "\n\t" + $0 }.joined())
         }
-        return try run(file: file, expectedName: name)
+        return try run(PluginSource(found), expectedName: name)
     }
 
-    /// Loads the plugin file or folder at `path`, under the name it declares.
+    /// Loads the plugin file or folder at `path`, under the name it declares. For the scenario
+    /// and the host: the path is theirs, opened as the system resolves it (plugins load others
+    /// by name only).
     public func load(path: String) throws(LuaError) -> Plugin {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -88,7 +149,7 @@ public final class PluginManager {
             throw LuaError(message: "cannot load plugin: the folder '\(path)' has no init.lua")
         }
         if let plugin = loaded.first(where: { $0.path == file }) { return plugin }
-        return try run(file: file, expectedName: nil)
+        return try run(try PluginSource(path: file), expectedName: nil)
     }
 
     /// The plugin name a file stands for: `<name>.lua`, or the folder of `<name>/init.lua`.
@@ -108,17 +169,28 @@ public final class PluginManager {
     }
 
     /// Runs a plugin file and registers what it returns.
-    private func run(file: String, expectedName: String?) throws(LuaError) -> Plugin {
+    private func run(_ source: PluginSource, expectedName: String?) throws(LuaError) -> Plugin {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
         let top = lua.top
         defer { lua.top = top }
-        let result = try execute(file: file, expectedName: expectedName, previousClasses: nil)
+        lua_createtable(lua.L, 0, 0)
+        let owner = LuaRef(popping: lua)
+        let file = source.path
+        let result = try execute(source, expectedName: expectedName, owner: owner, previousClasses: nil)
         if let existing = plugin(named: result.name) {
             throw LuaError(message: "\(file): a plugin named '\(result.name)' is already loaded from \(existing.path)")
         }
         exposeContainerClass(of: result.name)
-        let plugin = Plugin(name: result.name, version: result.version, path: file, exports: LuaRef(popping: lua),
-                            classes: result.classes, watchedFiles: watchedFiles(of: file, modules: result.modules))
+        // The exports are the plugin's own: `plugin(name)` in its code gives them, not a view.
+        runtime.internals.push()
+        lua.rawField("ownerOf", of: -1)
+        lua_pushvalue(lua.L, -3)
+        owner.push()
+        lua_rawset(lua.L, -3)
+        scrim_pop(lua.L, 2)
+        let plugin = Plugin(name: result.name, version: result.version, path: file, location: source.location,
+                            exports: LuaRef(popping: lua), owner: owner, classes: result.classes,
+                            watchedFiles: watchedFiles(of: file, modules: result.modules))
         loaded.append(plugin)
         syncWatchedFolders()
         runtime.application.dispatcher.record(.pluginLoaded, controller: nil, args: [
@@ -141,16 +213,20 @@ public final class PluginManager {
     /// `scrim.plugin{…}` named `expectedName` (when given). Classes it makes are recorded;
     /// those in `previousClasses` (the version it replaces) are refilled in place, and get their
     /// old contents back when the run fails. On success the exports table is left on the stack.
-    func execute(file: String, expectedName: String?, previousClasses: LuaRef?,
+    func execute(_ source: PluginSource, expectedName: String?, owner: LuaRef, previousClasses: LuaRef?,
                  renamed: (String) -> String = { "was looked up as '\($0)'; the name must match the file or folder name" })
         throws(LuaError) -> PluginRun {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
         let L = lua.L
         let top = lua.top
-        if let error = lua.loadFile(file, displayName: PluginManager.displayPath(file)) { throw error }
+        let file = source.path
+        if let error = lua.load(fileContents: try source.contents(), chunkName: "@" + PluginManager.displayPath(file)) { throw error }
         do {
-            try pushEnvironment(folder: URL(fileURLWithPath: file).deletingLastPathComponent().path,
-                                permissions: grants[expectedName ?? PluginManager.fileName(of: file)] ?? [])
+            let fileName = PluginManager.fileName(of: file)
+            let files = PluginFiles(folder: source.folder,
+                                    dataPath: PluginManager.isPluginName(fileName) ? dataDirectory.map { "\($0)/\(fileName)" } : nil,
+                                    codeFolders: { [weak self] in (self?.searchPaths ?? []) + [source.folder] })
+            try pushEnvironment(files: files, permissions: source.realPath.flatMap { grants[$0] } ?? [], owner: owner)
         } catch {
             lua.top = top
             throw error
@@ -159,7 +235,8 @@ public final class PluginManager {
         do {
             try callInternal("beginPluginRun") {
                 if let previousClasses { previousClasses.push() } else { lua_pushnil(L) }
-                return 1
+                owner.push()
+                return 2
             }
         } catch {
             lua.top = top
@@ -242,19 +319,20 @@ public final class PluginManager {
 }
 
 extension PluginManager {
-    /// Pushes a new sandboxed environment for a plugin in `folder` (see `Sandbox`).
-    fileprivate func pushEnvironment(folder: String, permissions: PluginPermissions) throws(LuaError) {
+    /// Pushes a new sandboxed environment for a plugin reaching `files` (see `Sandbox`).
+    fileprivate func pushEnvironment(files: PluginFiles, permissions: PluginPermissions, owner: LuaRef) throws(LuaError) {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
         runtime.internals.push()
         lua.rawField("newPluginEnvironment", of: -1)
         scrim_remove(lua.L, -2)
-        lua.push(folder)
+        lua.push(object: files)
         lua_createtable(lua.L, 0, 5)
         for (name, permission) in PluginPermissions.names where permission != .all && permissions.contains(permission) {
             lua_pushboolean(lua.L, 1)
             lua_setfield(lua.L, -2, name)
         }
-        if let error = lua.protectedCall(nargs: 2, nresults: 1) { throw error }
+        owner.push()
+        if let error = lua.protectedCall(nargs: 3, nresults: 1) { throw error }
     }
 
     /// A plugin's `container` class (on top of the stack: the plugin's table) becomes a global

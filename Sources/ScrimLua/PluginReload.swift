@@ -46,8 +46,8 @@ extension PluginManager {
             guard FileManager.default.fileExists(atPath: plugin.path) else {
                 throw LuaError(message: "\(plugin.path): the plugin's file is gone")
             }
-            run = try execute(file: plugin.path, expectedName: plugin.name, previousClasses: plugin.classes,
-                              renamed: { "is loaded as '\($0)'; a reload cannot rename a plugin" })
+            run = try execute(try PluginSource(reopening: plugin.location), expectedName: plugin.name, owner: plugin.owner,
+                              previousClasses: plugin.classes, renamed: { "is loaded as '\($0)'; a reload cannot rename a plugin" })
             try callInternal("swapPlugin", results: 1) {
                 plugin.exports.push()
                 lua_pushvalue(L, top + 1)

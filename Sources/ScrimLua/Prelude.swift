@@ -1,12 +1,19 @@
 /// The Lua half of the scenario surface: geometry constructors, transforms, the class system
 /// (`Base:extend`, `Class.new`, `Class{…}`, `Class.super`) and `scrim.plugin`. Run once per
-/// state with `(scrim, metatables, native)`; returns the internals the Swift side uses.
+/// state with `(scrim, metatables, native, views)`; returns the internals the Swift side uses.
+///
+/// What every script shares is read-only to all of them (see `ReadOnlyViews`): the base classes
+/// are handed out as views (`scrim.ViewController` …), the metatables of geometry values and of
+/// classes are protected, and a class's instances show a view of their class to `getmetatable`.
 enum Prelude {
     static let chunkName = "=[scrim prelude]"
 
     static let source = #"""
-local scrim, metatables, native = ...
-local type, error, setmetatable, getmetatable, rawget, pairs, select = type, error, setmetatable, getmetatable, rawget, pairs, select
+local scrim, metatables, native, views = ...
+local type, error, setmetatable, rawget, rawequal, pairs, select = type, error, setmetatable, rawget, rawequal, pairs, select
+-- The host's own access to metatables, past `__metatable`.
+local getmetatable, rawSetmetatable = debug.getmetatable, debug.setmetatable
+local view, realOf = views.view, views.realOf
 local format = string.format
 
 -- Numbers print as the trace writes them: integers bare, others with up to six decimals.
@@ -88,6 +95,8 @@ function TransformMethods.translatedBy(t, x, y) return scrim.transform.translati
 function TransformMethods.scaledBy(t, x, y) return scrim.transform.scale(x, y):concatenating(t) end
 function TransformMethods.rotated(t, angle) return scrim.transform.rotation(angle):concatenating(t) end
 function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
+-- Every geometry value shares its metatable: scripts see it read-only.
+for _, meta in pairs({ Rect, Size, Point, Transform }) do meta.__metatable = view(meta, meta.__name) end
 
 -- Classes ------------------------------------------------------------------------------------
 -- A class is a table: instances have it as metatable (`__index` is the class itself), and the
@@ -96,24 +105,31 @@ function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
 
 local classesByName = setmetatable({}, { __mode = "v" })
 
--- Makes `cls` (a new or emptied table) a class named `name` under `parent`.
-local function initClass(cls, parent, name)
+-- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
+-- never a view), whose `super` is `super` (`parent` as the caller named it: maybe a view).
+-- Its instances show `getmetatable` a view of it, and its own metatable is hidden.
+local function initClass(cls, parent, name, super)
   if parent then
     for key, value in pairs(parent) do
-      if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name" then
+      if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name"
+         and key ~= "__metatable" then
         cls[key] = value
       end
     end
   end
   cls.__index = cls
   cls.__name = name
-  cls.super = parent
+  cls.super = super
   cls.new = function(...) return cls.__construct(cls, ...) end
-  return setmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
-                             __tostring = function() return "class " .. name end })
+  cls.__metatable = view(cls, "class " .. name)
+  return rawSetmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
+                                __tostring = function() return "class " .. name end, __metatable = false })
 end
 
-local function makeClass(parent, name) return initClass({}, parent, name) end
+local function makeClass(parent, name, super) return initClass({}, parent, name, super or parent) end
+
+-- The class a script names: the class itself, or the class a view shows.
+local function classOf(cls) return realOf[cls] or cls end
 
 -- Plugin runs. While a plugin's main chunk runs, the classes it makes are recorded under
 -- `<name>#<n>` (the n-th class of that name it makes). When the plugin is reloaded, `extend`
@@ -131,11 +147,15 @@ end
 local function restoreContents(t, saved)
   for key in next, t do rawset(t, key, nil) end
   for key, value in next, saved.fields do rawset(t, key, value) end
-  setmetatable(t, saved.metatable)
+  rawSetmetatable(t, saved.metatable)
 end
 
+-- The plugin that made each class, and each plugin's exports, by the table standing for the
+-- plugin (`Plugin.owner`): a plugin gets its own tables back where others get views.
+local ownerOf = setmetatable({}, { __mode = "k" })
+
 -- The class `cls:extend(name)` makes inside the plugin run `run`.
-local function classInRun(run, parent, name)
+local function classInRun(run, parent, name, super)
   local count = (run.counts[name] or 0) + 1
   run.counts[name] = count
   local key = name .. "#" .. count
@@ -144,24 +164,26 @@ local function classInRun(run, parent, name)
   if existing and not run.saved[existing] and existing ~= parent then
     run.saved[existing] = saveContents(existing)
     for field in next, existing do rawset(existing, field, nil) end
-    cls = initClass(existing, parent, name)
+    cls = initClass(existing, parent, name, super)
   else
-    cls = makeClass(parent, name)
+    cls = makeClass(parent, name, super)
   end
   run.classes[key] = cls
+  ownerOf[cls] = run.owner
   return cls
 end
 
 local Object = makeClass(nil, "Object")
 Object.__construct = function(cls, ...)
-  local instance = setmetatable({}, cls)
+  local instance = setmetatable({}, classOf(cls))
   instance:init(...)
   return instance
 end
 function Object:init() end
 
 --- A subclass named `name` (default: this class's name).
-function Object.extend(cls, name)
+function Object.extend(super, name)
+  local cls = classOf(super)
   if type(cls) ~= "table" or rawget(cls, "__index") ~= cls then
     error("bad self to 'extend' (call it as Class:extend(\"Name\"))", 2)
   end
@@ -169,16 +191,17 @@ function Object.extend(cls, name)
     error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
   end
   local run = runs[#runs]
-  local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)
+  local subclass = run and classInRun(run, cls, name or cls.__name, super) or makeClass(cls, name or cls.__name, super)
   if name then classesByName[name] = subclass end
   return subclass
 end
 
 --- Whether `value` is an instance of `cls` or of a subclass.
 function Object.isInstance(cls, value)
-  local mt = type(value) == "userdata" and native.classOf(value) or getmetatable(value)
+  cls = classOf(cls)
+  local mt = type(value) == "userdata" and native.classOf(value) or type(value) == "table" and getmetatable(value) or nil
   while mt do
-    if mt == cls then return true end
+    if rawequal(mt, cls) then return true end
     local meta = getmetatable(mt)
     mt = meta and rawget(meta, "__index")
   end
@@ -216,6 +239,7 @@ end
 
 local ViewController = makeClass(Object, "ViewController")
 ViewController.__construct = function(cls, props, ...)
+  cls = classOf(cls)
   local name = type(props) == "table" and props.name or nil
   if name ~= nil and type(name) ~= "string" then
     error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 2)
@@ -232,6 +256,7 @@ scrim.ViewController = ViewController
 
 local PresentationController = makeClass(Object, "PresentationController")
 PresentationController.__construct = function(cls, presented, presenting, ...)
+  cls = classOf(cls)
   local pc = native.newPresentationController(cls, presented, presenting)
   pc:init(presented, presenting, ...)
   return pc
@@ -240,6 +265,7 @@ scrim.PresentationController = PresentationController
 
 local PercentDriven = makeClass(Object, "PercentDrivenInteractiveTransition")
 PercentDriven.__construct = function(cls, ...)
+  cls = classOf(cls)
   local interaction = native.newPercentDrivenInteraction(cls)
   interaction:init(...)
   return interaction
@@ -276,8 +302,8 @@ function scrim.plugin(spec)
 end
 
 -- Starts recording a plugin run; `previous` is the class registry of the version it replaces.
-local function beginPluginRun(previous)
-  runs[#runs + 1] = { previous = previous or {}, classes = {}, counts = {}, saved = {} }
+local function beginPluginRun(previous, owner)
+  runs[#runs + 1] = { previous = previous or {}, classes = {}, counts = {}, saved = {}, owner = owner }
 end
 
 -- Ends the innermost run. Kept: returns its class registry. Not kept: the classes it reused
@@ -329,11 +355,20 @@ local function swapPlugin(old, new)
   if type(oldState) == "table" then seen[oldState] = true end
   patchTable(old, new, seen)
   rawset(old, "state", state)
-  if getmetatable(old) ~= getmetatable(new) then pcall(setmetatable, old, getmetatable(new)) end
+  if getmetatable(old) ~= getmetatable(new) then rawSetmetatable(old, getmetatable(new)) end
   return oldState
 end
 
+-- The base classes every script shares: handed out as views.
+for _, name in ipairs({ "Object", "ViewController", "PresentationController", "PercentDrivenInteractiveTransition", "Animator" }) do
+  scrim[name] = view(scrim[name], "scrim." .. name)
+end
+
 return {
+  ownerOf = ownerOf,
+  ViewController = ViewController,
+  PresentationController = PresentationController,
+  Animator = Animator,
   isPlugin = function(value) return plugins[value] == true end,
   tostring = tostring,
   beginPluginRun = beginPluginRun,

@@ -23,7 +23,8 @@ extension Runtime {
         /// Folders searched, in order, for plugins loaded by name.
         public var pluginPaths: [String] = []
         public var limits: LuaLimits = .standard
-        /// What each plugin, by name, may do beyond the sandbox.
+        /// What each plugin, by name, may do beyond the sandbox: granted to the plugin found
+        /// under that name on `pluginPaths` when the runtime is made (see `PluginManager.grant`).
         public var grants: [String: PluginPermissions] = [:]
         /// Seconds after which a transition that never completes is ended (`transitionTimedOut`);
         /// nil, UIKit's behaviour, leaves it open.
@@ -59,7 +60,9 @@ extension Runtime {
         }
         self.init(clock: try configuration.makeClock(), device: configuration.device,
                   pluginPaths: configuration.pluginPaths, limits: configuration.limits)
-        for (name, permissions) in configuration.grants { plugins.grant(permissions, to: name) }
+        for (name, permissions) in configuration.grants.sorted(by: { $0.key < $1.key }) {
+            try plugins.grant(permissions, to: name)
+        }
         application.transitionWatchdog = configuration.transitionWatchdog
     }
 }

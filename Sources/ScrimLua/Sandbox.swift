@@ -1,8 +1,8 @@
 import CLua
 import Foundation
 
-/// What a plugin may do beyond the sandbox, granted by the host by plugin name
-/// (`PluginManager.grant(_:to:)`, `scrim run --grant NAME=io,os`).
+/// What a plugin may do beyond the sandbox, granted by the host to the plugin it finds under a
+/// name (`PluginManager.grant(_:to:)`, `scrim run --grant NAME=io,os`) or at a path.
 public struct PluginPermissions: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -24,6 +24,12 @@ public struct PluginPermissions: OptionSet, Hashable, Sendable {
         ("io", .io), ("os", .os), ("debug", .debug), ("binaryChunks", .binaryChunks), ("package", .package), ("all", .all),
     ]
 
+    /// `'io'`, `'io, os'`: the permissions' names, for messages.
+    public var description: String {
+        let named = PluginPermissions.names.filter { $0.1 != .all && contains($0.1) }.map(\.0)
+        return named.isEmpty ? "nothing" : "'" + named.joined(separator: ", ") + "'"
+    }
+
     /// Parses `io,os` (names from `names`).
     public init(parsing text: String) throws(LuaError) {
         var permissions: PluginPermissions = []
@@ -38,31 +44,35 @@ public struct PluginPermissions: OptionSet, Hashable, Sendable {
     }
 }
 
-/// The plugin sandbox (design section 7): every plugin runs in its own environment with a
-/// curated standard library. Refused unless granted: `os.execute` and the rest of `os` but the
-/// clock and dates; `io.popen`, standard input and files outside the plugin's own folder;
-/// `package.loadlib` and C modules; `debug` beyond `traceback`; binary chunks. `require`
-/// searches the plugin paths only. `getmetatable` does not hand out the metatables the host
-/// shares (strings', objects'), and the `scrim` table is read-only.
+/// The plugin sandbox (design section 7; docs/plugins.md holds the threat model): every
+/// plugin runs in its own environment with a curated standard library. Refused unless granted:
+/// `os.execute` and the rest of `os` but the clock and dates; `io.popen`, standard input, and
+/// files other than its own folder's (read) and its data folder's (`scrim.dataPath`, read and
+/// write), each opened beneath that folder by the kernel (`PluginFiles`); `package.loadlib` and C
+/// modules; `debug` beyond `traceback`; binary chunks. `require` searches the plugin paths only.
+/// What more than one plugin reaches — `scrim`, the classes, other plugins' exports — comes as
+/// a read-only view (`ReadOnlyViews`), and `getmetatable` hands out no metatable the host shares.
 ///
 /// Scenario scripts and the REPL are the user's own code and keep the whole standard library.
 enum Sandbox {
     static let chunkName = "=[scrim sandbox]"
 
-    /// Run once per state with `(internals, native, scrim, surfaceGlobals)`; adds
-    /// `internals.newPluginEnvironment(folder, grants)`.
+    /// Run once per state with `(internals, native, scrim, surfaceGlobals, views)`; adds
+    /// `internals.newPluginEnvironment(files, grants, owner)`.
     static let source = #"""
-local internals, native, scrim, surfaceGlobals = ...
+local internals, native, scrim, surfaceGlobals, views = ...
 -- Everything the environments use is captured now: a script that changes its globals later
 -- changes nothing here.
 local G = {}
 for key, value in pairs(_G) do G[key] = value end
-local type, error, pairs, ipairs, next, setmetatable, tostring =
-      type, error, pairs, ipairs, next, setmetatable, tostring
-local realGetmetatable, realLoad, realLoadfile, realCollect = getmetatable, load, loadfile, collectgarbage
+local type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall =
+      type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall
+local realGetmetatable, realLoad, realCollect, realRawset = getmetatable, load, collectgarbage, rawset
 local ioLibrary, osLibrary, debugLibrary = io, os, debug
-local realOpen, realLines, realType, realWrite = io.open, io.lines, io.type, io.write
-local format = string.format
+local realType, realWrite = io.type, io.write
+local format, find, sub = string.format, string.find, string.sub
+local view, realOf, refuse = views.view, views.realOf, views.refuse
+local ownerOf = internals.ownerOf
 
 local function copy(library)
   local result = {}
@@ -76,35 +86,53 @@ local function refused(what, grant)
   end
 end
 
--- A read-only view of a shared table.
-local function readOnly(target, name)
-  return setmetatable({}, {
-    __index = target,
-    __newindex = function(_, key)
-      error(format("%s is read-only in a plugin (cannot set '%s')", name, tostring(key)), 2)
-    end,
-    __pairs = function() return next, target, nil end,
-    __len = function() return #target end,
-    __metatable = false,
-  })
-end
-
 local safeGlobals = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
-  "type", "rawequal", "rawget", "rawset", "rawlen", "setmetatable", "print", "_VERSION",
+  "type", "rawequal", "rawget", "rawlen", "setmetatable", "print", "_VERSION",
 }
 local allowedCollect = { count = true, collect = true, step = true, isrunning = true }
 
-function internals.newPluginEnvironment(folder, grants)
+-- A file's text as a chunk: a UTF-8 byte-order mark and a first line starting with '#' are
+-- skipped (the line break kept), as luaL_loadfile does.
+local function chunkText(text)
+  if sub(text, 1, 3) == "\239\187\191" then text = sub(text, 4) end
+  if sub(text, 1, 1) == "#" then
+    local newline = find(text, "\n", 1, true)
+    text = newline and sub(text, newline) or ""
+  end
+  return text
+end
+
+-- The whole of `file`, closed: its text, or nil and a message.
+local function readAll(file, name)
+  local text = file:read("a")
+  file:close()
+  if text == nil then return nil, "cannot read " .. name end
+  return text
+end
+
+function internals.newPluginEnvironment(files, grants, owner)
   local env = {}
   for _, name in ipairs(safeGlobals) do env[name] = G[name] end
   for _, name in ipairs({ "string", "table", "math", "utf8", "coroutine" }) do env[name] = copy(G[name]) end
   env._G = env
 
+  -- A view has nothing to set: rawset refuses it as assignment does.
+  function env.rawset(t, key, value)
+    if realOf[t] ~= nil then
+      error(format("bad argument #1 to 'rawset' (a read-only view: %s cannot be changed)", tostring(t)), 2)
+    end
+    return realRawset(t, key, value)
+  end
+
+  -- No metatable the host shares: none for strings, functions or native objects, a read-only
+  -- view for a class's instances (the plugin that made the class gets the class itself).
   function env.getmetatable(value)
-    local kind = type(value)
-    if kind == "string" or kind == "userdata" then return nil end
-    return realGetmetatable(value)
+    if type(value) ~= "table" then return nil end
+    local mt = realGetmetatable(value)
+    local class = realOf[mt]
+    if class ~= nil and ownerOf[class] == owner then return class end
+    return mt
   end
 
   function env.collectgarbage(option, ...)
@@ -115,24 +143,35 @@ function internals.newPluginEnvironment(folder, grants)
     return realCollect(option, ...)
   end
 
-  -- Files: only inside the plugin's folder, relative paths from there.
-  local function resolve(path, fname)
+  -- Files: beneath the plugin's folder (read) and its data folder (read and write), opened by
+  -- the kernel; a refusal raises, a failure of the system returns nil, message, code.
+  local function open(path, mode, fname)
     if type(path) ~= "string" then
       error(format("bad argument #1 to '%s' (string expected, got %s)", fname, type(path)), 3)
     end
-    local resolved, problem = native.sandboxPath(folder, path)
-    if not resolved then error(format("%s: %s", fname, problem), 3) end
-    return resolved
+    if mode ~= nil and type(mode) ~= "string" then
+      error(format("bad argument #2 to '%s' (string expected, got %s)", fname, type(mode)), 3)
+    end
+    local file, problem, code = native.openFile(files, path, mode or "r", fname)
+    if problem == true then error(code, 3) end
+    return file, problem, code
   end
 
   if grants.io then
     env.io = ioLibrary
   else
     env.io = {
-      open = function(path, mode) return realOpen(resolve(path, "io.open"), mode) end,
+      open = function(path, mode) return open(path, mode, "io.open") end,
       lines = function(path, ...)
         if path == nil then refused("io.lines() on standard input", "io")() end
-        return realLines(resolve(path, "io.lines"), ...)
+        local file, problem = open(path, "r", "io.lines")
+        if not file then error(problem, 2) end
+        local read = file:lines(...)
+        local function closing(...)
+          if (...) == nil then file:close() end
+          return ...
+        end
+        return function() return closing(read()) end, nil, nil, file
       end,
       type = realType,
       write = function(...) return realWrite(...) end,
@@ -159,11 +198,20 @@ function internals.newPluginEnvironment(folder, grants)
   function env.load(chunk, chunkname, asked, chunkEnv)
     return realLoad(chunk, chunkname, chunkMode(asked), chunkEnv == nil and env or chunkEnv)
   end
-  function env.loadfile(path, asked, chunkEnv)
-    return realLoadfile(resolve(path, "loadfile"), chunkMode(asked), chunkEnv == nil and env or chunkEnv)
+  -- Chunks from the plugin's own folder (code is read from there, never from the data folder).
+  local function loadChunk(path, asked, chunkEnv, fname)
+    if path == nil then refused(fname .. "() on standard input", "io")() end
+    local file, problem = open(path, "r", fname)
+    if not file then return nil, problem end
+    local text
+    text, problem = readAll(file, path)
+    if not text then return nil, problem end
+    return realLoad(chunkText(text), "@" .. native.displayPath(files, path), chunkMode(asked),
+                    chunkEnv == nil and env or chunkEnv)
   end
+  function env.loadfile(path, asked, chunkEnv) return loadChunk(path, asked, chunkEnv, "loadfile") end
   function env.dofile(path)
-    local chunk, problem = realLoadfile(resolve(path, "dofile"), chunkMode(), env)
+    local chunk, problem = loadChunk(path, nil, nil, "dofile")
     if not chunk then error(problem, 2) end
     return chunk()
   end
@@ -181,9 +229,12 @@ function internals.newPluginEnvironment(folder, grants)
         error(format("bad argument #1 to 'require' (string expected, got %s)", type(name)), 2)
       end
       if loaded[name] ~= nil then return loaded[name] end
-      local path, searched = native.findModule(name)
-      if not path then error(format("module '%s' not found in the plugin paths:%s", name, searched), 2) end
-      local chunk, problem = realLoadfile(path, chunkMode(), env)
+      local file, path = native.findModule(name)
+      if not file then error(format("module '%s' not found in the plugin paths:%s", name, path), 2) end
+      local text, problem = readAll(file, path)
+      if not text then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
+      local chunk
+      chunk, problem = realLoad(chunkText(text), "@" .. path, chunkMode(), env)
       if not chunk then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
       local result = chunk(name, path)
       if result == nil then result = true end
@@ -192,49 +243,110 @@ function internals.newPluginEnvironment(folder, grants)
     end
   end
 
-  env.scrim = readOnly(scrim, "scrim")
-  for _, name in ipairs(surfaceGlobals) do env[name] = scrim[name] end
+  -- The scenario surface, read-only: other plugins' exports and every table more than one
+  -- plugin reaches come as views; plugins load others by name only.
+  local function pluginByName(spec)
+    if type(spec) == "table" then return scrim.plugin(spec) end
+    local ok, exports = pcall(native.plugin, spec)
+    if not ok then error(exports, 2) end
+    if ownerOf[exports] == owner then return exports end
+    return view(exports, format("plugin '%s'", tostring(spec)))
+  end
+  local overrides = {
+    plugin = pluginByName,
+    loadPlugin = function(name)
+      if type(name) == "string" and (find(name, "/", 1, true) or find(name, "%.lua$")) then
+        error(format("scrim.loadPlugin: '%s' is a path; a plugin loads other plugins by name, found on the " ..
+                     "plugin paths (paths are for the scenario and the host)", name), 2)
+      end
+      return pluginByName(name)
+    end,
+    classNamed = function(name)
+      local class = scrim.classNamed(name)
+      if class ~= nil and ownerOf[class] == owner then return class end
+      return view(class, format("class %s", tostring(name)))
+    end,
+    dataPath = native.dataPath(files),
+  }
+  env.scrim = views.overlay(scrim, "scrim", overrides)
+  for _, name in ipairs(surfaceGlobals) do env[name] = env.scrim[name] end
   return env
 end
 """#
 }
 
 extension Runtime {
-    /// `native.sandboxPath(folder, path)` and `native.findModule(name)`, which the sandbox uses.
+    /// The natives the sandbox uses: `openFile(files, path, mode, fname)`, `displayPath(files,
+    /// path)`, `dataPath(files)` and `findModule(name)`.
     func installSandboxNatives(in native: Int32) {
-        lua.setFunction("sandboxPath", in: native) { call in
-            let folder = try call.string(1), path = try call.string(2)
-            switch Sandbox.resolve(path, inside: folder) {
-            case .success(let resolved): call.state.push(resolved)
+        lua.setFunction("openFile", in: native) { call in
+            let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
+            let path = try call.string(2), mode = try call.string(3), caller = try call.string(4)
+            switch files.open(path, mode: mode, caller: caller) {
+            case .success(let descriptor):
+                guard scrim_pushfile(call.L, descriptor, mode.replacingOccurrences(of: "b", with: "")) != 0 else {
+                    return Runtime.pushFailure("\(path): \(String(cString: strerror(errno)))", errno, call)
+                }
                 return 1
-            case .failure(let problem):
+            case .failure(.refused(let message)):
                 lua_pushnil(call.L)
-                call.state.push(problem.message)
-                return 2
+                lua_pushboolean(call.L, 1)
+                call.state.push(message)
+                return 3
+            case .failure(.failed(let message, let code)):
+                return Runtime.pushFailure(message, code, call)
             }
+        }
+        lua.setFunction("displayPath", in: native) { call in
+            let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
+            call.state.push(PluginManager.displayPath(files.folder + "/" + (try call.string(2))))
+            return 1
+        }
+        lua.setFunction("dataPath", in: native) { call in
+            let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
+            if let path = files.dataPath { call.state.push(path) } else { lua_pushnil(call.L) }
+            return 1
         }
         lua.setFunction("findModule", in: native) { [unowned self] call in
             let name = try call.string(1)
-            let relative = name.replacingOccurrences(of: ".", with: "/")
-            var searched = ""
-            for directory in plugins.searchPaths {
-                for candidate in ["\(directory)/\(relative).lua", "\(directory)/\(relative)/init.lua"] {
-                    if FileManager.default.fileExists(atPath: candidate) {
-                        if !plugins.requiredModules.isEmpty { plugins.requiredModules[plugins.requiredModules.count - 1].append(candidate) }
-                        call.state.push(PluginManager.displayPath(candidate))
-                        return 1
-                    }
-                    searched += "\n\tno file '\(candidate)'"
-                }
+            guard Runtime.isModuleName(name) else {
+                throw LuaRaise("bad argument #1 to 'require' (module names are letters, digits, '_' and '-' "
+                    + "in parts separated by '.', got '\(name)')")
             }
-            lua_pushnil(call.L)
-            call.state.push(searched.isEmpty ? " (no plugin paths)" : searched)
+            let relative = name.replacingOccurrences(of: ".", with: "/")
+            let (found, searched) = plugins.open(firstOf: ["\(relative).lua", "\(relative)/init.lua"])
+            guard let found else {
+                lua_pushnil(call.L)
+                call.state.push(searched.isEmpty ? " (no plugin paths)" : searched.map { "\n\t" + $0 }.joined())
+                return 2
+            }
+            if !plugins.requiredModules.isEmpty { plugins.requiredModules[plugins.requiredModules.count - 1].append(found.path) }
+            guard scrim_pushfile(call.L, found.descriptor, "r") != 0 else {
+                throw LuaRaise("cannot open \(found.path): \(String(cString: strerror(errno)))")
+            }
+            call.state.push(PluginManager.displayPath(found.path))
             return 2
         }
     }
 
-    /// Loads the sandbox chunk; `internals` and `native` are tables at those stack indices.
-    func installSandbox(internals: Int32, native: Int32, scrim: Int32) {
+    /// `nil, message, code`, as `io.open` fails.
+    private static func pushFailure(_ message: String, _ code: Int32, _ call: LuaCall) -> Int32 {
+        lua_pushnil(call.L)
+        call.state.push(message)
+        lua_pushinteger(call.L, lua_Integer(code))
+        return 3
+    }
+
+    /// Letters, digits, `_` and `-`, in parts separated by `.`.
+    static func isModuleName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        }
+    }
+
+    /// Loads the sandbox chunk with the tables at these stack indices.
+    func installSandbox(internals: Int32, native: Int32, scrim: Int32, views: Int32) {
         if let error = lua.load(source: Sandbox.source, chunkName: Sandbox.chunkName) {
             fatalError("the sandbox does not compile: \(error)")
         }
@@ -242,39 +354,9 @@ extension Runtime {
         lua_pushvalue(lua.L, native)
         lua_pushvalue(lua.L, scrim)
         lua.push(strings: Runtime.surfaceGlobals)
-        if let error = lua.protectedCall(nargs: 4, nresults: 0) {
+        lua_pushvalue(lua.L, views)
+        if let error = lua.protectedCall(nargs: 5, nresults: 0) {
             fatalError("the sandbox failed: \(error)")
         }
-    }
-}
-
-extension Sandbox {
-    struct PathProblem: Error { let message: String }
-
-    /// `path` (relative paths from `folder`) resolved through symbolic links, when it stays in
-    /// `folder`; a file that does not exist yet is resolved through its folder.
-    static func resolve(_ path: String, inside folder: String) -> Result<String, PathProblem> {
-        guard let root = realPath(folder) else { return .failure(PathProblem(message: "the plugin folder '\(folder)' is gone")) }
-        let joined = path.hasPrefix("/") ? path : folder + "/" + path
-        var components = URL(fileURLWithPath: joined).standardizedFileURL.pathComponents
-        var missing: [String] = []
-        var resolved: String?
-        while !components.isEmpty {
-            if let real = realPath(NSString.path(withComponents: components)) {
-                resolved = ([real] + missing).joined(separator: "/")
-                break
-            }
-            missing.insert(components.removeLast(), at: 0)
-        }
-        guard let resolved, resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
-            return .failure(PathProblem(message: "'\(path)' is outside the plugin's folder (\(folder))"))
-        }
-        return .success(resolved)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }

@@ -47,6 +47,7 @@ extension Runtime {
         lua.register(panGestureRecognizerClass)
         lua.register(tapGestureRecognizerClass)
         lua.register(gestureRecognizerClass)
+        lua.register(BridgedClass<PluginFiles>("PluginFiles"))
 
         lua_createtable(L, 0, 16)
         let scrim = lua.top
@@ -80,28 +81,41 @@ extension Runtime {
         lua_pushvalue(L, -1)
         let native = LuaRef(popping: lua)
         natives = native
+        if let error = lua.load(source: ReadOnlyViews.source, chunkName: ReadOnlyViews.chunkName) {
+            fatalError("the read-only views do not compile: \(error)")
+        }
+        lua_pushlightuserdata(L, lua.viewKey)
+        if let error = lua.protectedCall(nargs: 1, nresults: 1) {
+            fatalError("the read-only views failed: \(error)")
+        }
+        let views = LuaRef(popping: lua)
         if let error = lua.load(source: Prelude.source, chunkName: Prelude.chunkName) {
             fatalError("the prelude does not compile: \(error)")
         }
         lua_pushvalue(L, scrim)
         lua_rotate(L, -4, 2)
-        if let error = lua.protectedCall(nargs: 3, nresults: 1) {
+        views.push()
+        if let error = lua.protectedCall(nargs: 4, nresults: 1) {
             fatalError("the prelude failed: \(error)")
         }
         internals = LuaRef(popping: lua)
         internals.push()
         native.push()
-        installSandbox(internals: lua.top - 1, native: lua.top, scrim: scrim)
-        scrim_pop(L, 2)
+        views.push()
+        installSandbox(internals: lua.top - 2, native: lua.top - 1, scrim: scrim, views: lua.top)
+        scrim_pop(L, 3)
 
-        lua.rawField("ViewController", of: scrim)
+        // The base classes themselves (scripts get views of them).
+        internals.push()
+        lua.rawField("ViewController", of: -1)
         viewControllerClass = LuaRef(popping: lua)
         installViewControllerDefaults()
-        lua.rawField("PresentationController", of: scrim)
+        lua.rawField("PresentationController", of: -1)
         presentationControllerClass = LuaRef(popping: lua)
         installPresentationControllerDefaults()
-        lua.rawField("Animator", of: scrim)
+        lua.rawField("Animator", of: -1)
         animatorClass = LuaRef(popping: lua)
+        scrim_pop(L, 1)
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }

@@ -10,6 +10,8 @@ import ScrimCore
           name = "counter",
           version = "2.1",
           state = state,
+          -- Other plugins reach the exports read-only: they record through this.
+          record = function(entry) state.appeared[#state.appeared + 1] = entry end,
           hooks = {
             viewDidAppear = function(vc, animated)
               state.appeared[#state.appeared + 1] = vc.name .. ":" .. tostring(animated)
@@ -51,7 +53,7 @@ import ScrimCore
         folder.write("counter.lua", PluginLoadingTests.counter)
         folder.write("second.lua", """
             return scrim.plugin { name = "second", hooks = {
-              viewDidAppear = function(vc) table.insert(plugin("counter").state.appeared, "second saw " .. vc.name) end,
+              viewDidAppear = function(vc) plugin("counter").record("second saw " .. vc.name) end,
             } }
             """)
         let h = Harness(pluginPaths: [folder.path])

@@ -7,17 +7,22 @@ import Testing
 @Suite struct RuntimeHostTests {
     @Test func aConfigurationMakesTheRuntimeItDescribes() throws {
         let runtime = try Runtime(configuration: .init(fps: 120, device: .iPadAir, pluginPaths: ["Plugins"],
-                                                       grants: ["x": .io], transitionWatchdog: 2))
+                                                       grants: ["half-sheet": .io], transitionWatchdog: 2))
         #expect(runtime.application.clock.frameDuration == 1.0 / 120)
         #expect(runtime.application.window.device == .iPadAir)
         #expect(runtime.plugins.searchPaths == ["Plugins"])
-        #expect(runtime.plugins.grants["x"] == .io)
+        // The grant binds to the file the name stands for now, by its real path.
+        let file = URL(fileURLWithPath: "Plugins/half-sheet.lua").resolvingSymlinksInPath().path
+        #expect(runtime.plugins.grants == [file: .io])
         #expect(runtime.application.transitionWatchdog == 2)
         #expect(!runtime.clockMovesByItself)
         #expect(try Runtime(configuration: .init(time: .real)).clockMovesByItself)
     }
 
     @Test func aConfigurationOutOfRangeIsRefused() {
+        #expect(throws: LuaError(message: "cannot grant 'io' to plugin 'nowhere': it is not on the plugin paths\n\tno file 'Plugins/nowhere.lua'\n\tno file 'Plugins/nowhere/init.lua'")) {
+            try Runtime(configuration: .init(pluginPaths: ["Plugins"], grants: ["nowhere": .io]))
+        }
         #expect(throws: LuaError(message: "fps must be between 1 and 1000, got 0")) { try Runtime(configuration: .init(fps: 0)) }
         #expect(throws: LuaError(message: "the transition watchdog must be a positive number of seconds, got -1.0")) {
             try Runtime(configuration: .init(transitionWatchdog: -1))

@@ -86,7 +86,7 @@ import ScrimCore
     @Test func theHostGrantsMoreByName() throws {
         let folder = pluginFolder()
         let h = Harness(pluginPaths: [folder.path + "/plugins"])
-        h.runtime.plugins.grant([.os, .debug], to: "probe")
+        try h.runtime.plugins.grant([.os, .debug], to: "probe")
         try h.run("probe = plugin 'probe'")
         let results = try h.run("return table.concat(probe.state, '\\n')").first!
         #expect(results.contains("os.getenv: allowed") && results.contains("debug.getinfo: allowed"))

@@ -147,7 +147,7 @@ import Testing
         let folder = TemporaryFolder()
         let file = folder.write("fleeting.lua", Self.plugin("one"))
         let h = Harness(pluginPaths: [folder.path])
-        h.runtime.plugins.grant(.os, to: "fleeting")
+        try h.runtime.plugins.grant(.os, to: "fleeting")
         try h.run("fleeting = plugin 'fleeting'")
         try h.runtime.plugins.startWatching()
         folder.write("fleeting.lua", Self.plugin("two", removing: file))

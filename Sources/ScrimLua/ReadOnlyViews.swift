@@ -1,0 +1,121 @@
+import CLua
+
+/// Read-only views: how a table that more than one plugin reaches is handed to them
+/// (docs/plugins.md, "Shared tables").
+///
+/// A view is an empty table whose metatable — out of every script's reach — reads through to
+/// the table it shows (tables inside it come out as views too) and refuses every write. An
+/// empty table is the only kind stock Lua cannot write past: assignment, `table.insert` and the
+/// other library writers, and a chunk loaded with the view as its environment all reach
+/// `__newindex`; `setmetatable` meets a protected metatable; `rawset` is the sandbox's, which
+/// refuses views; `rawget`, `next` and `getmetatable` find nothing to hand out. The host's raw
+/// lookups (`LuaState.lookupKey`) see through a view to its table, under `LuaState.viewKey`.
+///
+/// Run once per state with `(viewKey)`; returns `{ view, overlay, realOf, isView, refuse }`.
+enum ReadOnlyViews {
+    static let chunkName = "=[scrim views]"
+
+    static let source = #"""
+local viewKey = ...
+local type, error, next, pairs, tostring, setmetatable = type, error, next, pairs, tostring, setmetatable
+local rawset, rawequal, format = rawset, rawequal, string.format
+
+-- view -> the table it shows; table -> its view. Weak keys: a view lives as long as someone
+-- holds it, and its table at least as long.
+local realOf = setmetatable({}, { __mode = "k" })
+local viewOf = setmetatable({}, { __mode = "k" })
+
+local function refuse(name)
+  return function(_, key)
+    error(format("%s is read-only in a plugin (cannot set '%s')", name, tostring(key)), 2)
+  end
+end
+
+-- A new view of `t`: reads go to `overrides` first, then to `t`.
+local function makeView(t, name, overrides, view)
+  local v = {}
+  local meta = {
+    __index = function(_, key)
+      local value
+      if overrides then value = overrides[key] end
+      if value == nil then
+        value = t[key]
+        if type(value) == "table" then
+          return view(value, type(key) == "string" and name .. "." .. key or name)
+        end
+      end
+      return value
+    end,
+    __newindex = refuse(name),
+    __pairs = function()
+      local iterate, state, control = pairs(t)
+      local pending = overrides and next(overrides) and overrides
+      return function()
+        if pending then
+          local key, value
+          key, value = next(pending, control)
+          if key ~= nil then control = key; return key, value end
+          pending, control = nil, nil
+        end
+        local key, value
+        repeat
+          key, value = iterate(state, control)
+          control = key
+        until key == nil or not (overrides and overrides[key] ~= nil)
+        return view(key), view(value)
+      end
+    end,
+    __len = function() return #t end,
+    __call = function(_, ...) return t(...) end,
+    __tostring = function() return tostring(t) end,
+    __eq = function(a, b)
+      local p, q = realOf[a] or a, realOf[b] or b
+      return rawequal(p, q) or p == q
+    end,
+    __metatable = false,
+  }
+  rawset(meta, viewKey, t)
+  setmetatable(v, meta)
+  realOf[v] = t
+  return v
+end
+
+-- The view of `t` (a table; anything else, a view included, is returned as it is), named
+-- `name` in errors: one per table, so views compare as their tables do.
+local function view(t, name)
+  if type(t) ~= "table" or realOf[t] ~= nil then return t end
+  local existing = viewOf[t]
+  if existing then return existing end
+  local v = makeView(t, name or "this table", nil, view)
+  viewOf[t] = v
+  return v
+end
+
+return {
+  view = view,
+  -- A view of its own for one plugin, whose reads find `overrides` first.
+  overlay = function(t, name, overrides) return makeView(t, name, overrides, view) end,
+  realOf = realOf,
+  isView = function(value) return realOf[value] ~= nil end,
+  refuse = refuse,
+}
+"""#
+}
+
+extension LuaState {
+    /// The key under which a view's metatable holds the table it shows (a light userdata no
+    /// script can make).
+    var viewKey: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 0x5C41_4D00)! }
+
+    /// Replaces the value at `index` with the table it is a read-only view of, if it is one.
+    func unwrapView(at index: Int32) {
+        let slot = lua_absindex(L, index)
+        guard lua_type(L, slot) == LUA_TTABLE, lua_getmetatable(L, slot) != 0 else { return }
+        if lua_rawgetp(L, -1, viewKey) == LUA_TTABLE {
+            scrim_replace(L, slot)
+            scrim_pop(L, 1)
+        } else {
+            scrim_pop(L, 2)
+        }
+    }
+}
