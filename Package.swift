@@ -63,7 +63,7 @@ let package = Package(
             path: "Benchmarks/ScrimBenchmarks"
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
-        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimFuzzing"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "CSandbox", "ScrimFuzzing"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",

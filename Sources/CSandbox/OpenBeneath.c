@@ -22,7 +22,6 @@
 
 /* -1 not probed yet, 0 unavailable, 1 available. */
 static int openat2_state = -1;
-static int force_walk = 0;
 
 static long call_openat2(int root, const char *path, int flags, mode_t mode) {
     struct open_how how;
@@ -33,7 +32,7 @@ static long call_openat2(int root, const char *path, int flags, mode_t mode) {
     return syscall(SYS_openat2, root, path, &how, sizeof how);
 }
 
-static int openat2_available(void) {
+int scrim_openat2_available(void) {
     if (openat2_state < 0) {
         long fd = call_openat2(AT_FDCWD, ".", O_PATH | O_DIRECTORY, 0);
         if (fd >= 0) close((int)fd);
@@ -42,9 +41,6 @@ static int openat2_available(void) {
     return openat2_state;
 }
 
-int scrim_open_beneath_uses_openat2(void) { return !force_walk && openat2_available(); }
-
-void scrim_open_beneath_force_walk(int force) { force_walk = force; }
 
 /* The walk: `pending` holds what is left of the name; `dirs` the directories entered, the
    root (not ours to close) at the bottom. */
@@ -101,7 +97,7 @@ static int walk_follow(walk *w, int top, const char *name, const char *rest) {
     return 0;
 }
 
-static int open_by_walk(int root, const char *path, int flags, mode_t mode) {
+int scrim_open_beneath_by_walk(int root, const char *path, int flags, mode_t mode) {
     walk w = { malloc(sizeof(int) * 8), 1, 8, strdup(path), 0 };
     int result = -1;
     if (!w.dirs || !w.pending) goto done;
@@ -192,20 +188,43 @@ done:
     return result;
 }
 
-int scrim_open_beneath(int root, const char *path, int flags, mode_t mode) {
-    if (scrim_open_beneath_uses_openat2()) {
-        for (int attempt = 0; attempt < 8; attempt++) {
-            long fd = call_openat2(root, path, flags, mode);
-            /* EAGAIN: a `..` raced with a rename; the kernel asks for another try. */
-            if (fd >= 0 || errno != EAGAIN) return (int)fd;
-        }
+int scrim_open_beneath_by_openat2(int root, const char *path, int flags, mode_t mode) {
+    if (!scrim_openat2_available()) {
+        errno = ENOSYS;
         return -1;
     }
-    return open_by_walk(root, path, flags, mode);
+    for (int attempt = 0; attempt < 8; attempt++) {
+        long fd = call_openat2(root, path, flags, mode);
+        /* EAGAIN: a `..` raced with a rename; the kernel asks for another try. */
+        if (fd >= 0 || errno != EAGAIN) return (int)fd;
+    }
+    return -1;
+}
+
+int scrim_open_beneath(int root, const char *path, int flags, mode_t mode) {
+    return scrim_openat2_available() ? scrim_open_beneath_by_openat2(root, path, flags, mode)
+                                     : scrim_open_beneath_by_walk(root, path, flags, mode);
 }
 
 int scrim_open_folder(const char *path, int follow) {
-    return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+    struct stat status;
+    int fd;
+    if (follow) return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    /* O_PATH with O_NOFOLLOW opens a link itself rather than failing: look at what opened. */
+    fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (fstat(fd, &status) != 0) {
+        int code = errno;
+        close(fd);
+        errno = code;
+        return -1;
+    }
+    if (!S_ISDIR(status.st_mode)) {
+        close(fd);
+        errno = S_ISLNK(status.st_mode) ? ELOOP : ENOTDIR;
+        return -1;
+    }
+    return fd;
 }
 
 int scrim_directory_is_within(int inner, int outer) {

@@ -11,7 +11,7 @@ import CLua
 /// refuses views; `rawget`, `next` and `getmetatable` find nothing to hand out. The host's raw
 /// lookups (`LuaState.lookupKey`) see through a view to its table, under `LuaState.viewKey`.
 ///
-/// Run once per state with `(viewKey)`; returns `{ view, overlay, realOf, isView, refuse }`.
+/// Run once per state with `(viewKey)`; returns `{ view, overlay, realOf, refusal }`.
 enum ReadOnlyViews {
     static let chunkName = "=[scrim views]"
 
@@ -24,11 +24,13 @@ local rawset, rawequal, format = rawset, rawequal, string.format
 -- holds it, and its table at least as long.
 local realOf = setmetatable({}, { __mode = "k" })
 local viewOf = setmetatable({}, { __mode = "k" })
+-- view -> the name errors give it.
+local nameOf = setmetatable({}, { __mode = "k" })
+
+local function refusal(name, key) return format("%s is read-only in a plugin (cannot set '%s')", name, tostring(key)) end
 
 local function refuse(name)
-  return function(_, key)
-    error(format("%s is read-only in a plugin (cannot set '%s')", name, tostring(key)), 2)
-  end
+  return function(_, key) error(refusal(name, key), 2) end
 end
 
 -- A new view of `t`: reads go to `overrides` first, then to `t`.
@@ -62,7 +64,7 @@ local function makeView(t, name, overrides, view)
           key, value = iterate(state, control)
           control = key
         until key == nil or not (overrides and overrides[key] ~= nil)
-        return view(key), view(value)
+        return view(key, name), view(value, type(key) == "string" and name .. "." .. key or name)
       end
     end,
     __len = function() return #t end,
@@ -77,6 +79,7 @@ local function makeView(t, name, overrides, view)
   rawset(meta, viewKey, t)
   setmetatable(v, meta)
   realOf[v] = t
+  nameOf[v] = name
   return v
 end
 
@@ -96,8 +99,8 @@ return {
   -- A view of its own for one plugin, whose reads find `overrides` first.
   overlay = function(t, name, overrides) return makeView(t, name, overrides, view) end,
   realOf = realOf,
-  isView = function(value) return realOf[value] ~= nil end,
-  refuse = refuse,
+  -- The message of a write to `v`, if `v` is a view.
+  refusal = function(v, key) local name = nameOf[v]; return name and refusal(name, key) end,
 }
 """#
 }

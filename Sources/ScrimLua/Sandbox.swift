@@ -71,7 +71,7 @@ local realGetmetatable, realLoad, realCollect, realRawset = getmetatable, load, 
 local ioLibrary, osLibrary, debugLibrary = io, os, debug
 local realType, realWrite = io.type, io.write
 local format, find, sub = string.format, string.find, string.sub
-local view, realOf, refuse = views.view, views.realOf, views.refuse
+local view, realOf, refusal = views.view, views.realOf, views.refusal
 local ownerOf = internals.ownerOf
 
 local function copy(library)
@@ -119,9 +119,8 @@ function internals.newPluginEnvironment(files, grants, owner)
 
   -- A view has nothing to set: rawset refuses it as assignment does.
   function env.rawset(t, key, value)
-    if realOf[t] ~= nil then
-      error(format("bad argument #1 to 'rawset' (a read-only view: %s cannot be changed)", tostring(t)), 2)
-    end
+    local refused = refusal(t, key)
+    if refused then error(refused, 2) end
     return realRawset(t, key, value)
   end
 

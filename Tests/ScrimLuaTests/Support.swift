@@ -7,8 +7,12 @@ final class Harness {
     let runtime: Runtime
     private(set) var errors: [String] = []
 
+    /// Where plugins' data folders go (`scrim.dataPath`): a folder of the test's, not the user's.
+    let dataFolder = TemporaryFolder()
+
     init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15, limits: LuaLimits = .standard) {
         runtime = Runtime(device: device, pluginPaths: pluginPaths, limits: limits)
+        runtime.plugins.dataDirectory = dataFolder.path + "/plugin-data"
         runtime.errorOutput = { [unowned self] in errors.append($0) }
     }
 

@@ -22,12 +22,11 @@ int scrim_open_beneath(int root, const char *path, int flags, mode_t mode);
    beneath. With `follow` 0, a symbolic link as the last component is refused (ELOOP). */
 int scrim_open_folder(const char *path, int follow);
 
-/* How scrim_open_beneath resolves: 1 with openat2(2), 0 with the walk. */
-int scrim_open_beneath_uses_openat2(void);
-
-/* Makes scrim_open_beneath use the walk even where openat2(2) works (tests use it to run
-   every rule through both ways); 0 goes back to the kernel's choice. */
-void scrim_open_beneath_force_walk(int force);
+/* The two ways, for tests that hold both to the same rules: the kernel's (-1 with ENOSYS where
+   openat2 is unavailable) and the walk. scrim_open_beneath takes the first where it works. */
+int scrim_open_beneath_by_openat2(int root, const char *path, int flags, mode_t mode);
+int scrim_open_beneath_by_walk(int root, const char *path, int flags, mode_t mode);
+int scrim_openat2_available(void);
 
 /* Whether the directory `inner` is `outer` or lies beneath it, comparing device and inode
    numbers up the chain of `..` from `inner` to the root: 1 yes, 0 no, -1 with errno set. */
