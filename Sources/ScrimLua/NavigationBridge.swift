@@ -70,14 +70,16 @@ extension Runtime {
         cls.property("interactivePopGestureRecognizer", get: { nav, call in
             call.state.push(object: nav.interactivePopGestureRecognizer)
         })
-        cls.property("delegate", get: { nav, call in
-            if let delegate = nav.delegate as? LuaNavigationDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        cls.property("delegate", get: { [unowned self] nav, call in
+            guard let delegate = nav.delegate as? LuaNavigationDelegate else { return lua_pushnil(call.L) }
+            pushReadOnly(delegate.table, name: "the delegate of '\(nav.name)'")
         }, set: { [unowned self] nav, call, i in
             if call.isNil(i) {
                 nav.delegate = nil
                 return
             }
             try call.table(i)
+            lua.unwrapView(at: i)
             let owner = plugins.loaded.first { plugin in
                 plugin.exports.push()
                 lua.rawField("navigationDelegate", of: -1)
@@ -258,14 +260,16 @@ extension Runtime {
                      })
         cls.property("tabBar", get: { tabs, call in call.state.push(object: tabs.tabBar) })
         cls.property("contentView", get: { tabs, call in call.state.push(object: tabs.contentView) })
-        cls.property("delegate", get: { tabs, call in
-            if let delegate = tabs.delegate as? LuaTabBarDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        cls.property("delegate", get: { [unowned self] tabs, call in
+            guard let delegate = tabs.delegate as? LuaTabBarDelegate else { return lua_pushnil(call.L) }
+            pushReadOnly(delegate.table, name: "the delegate of '\(tabs.name)'")
         }, set: { [unowned self] tabs, call, i in
             if call.isNil(i) {
                 tabs.delegate = nil
                 return
             }
             try call.table(i)
+            lua.unwrapView(at: i)
             let owner = plugins.plugin(definingTableAt: i)?.name ?? "script"
             lua_pushvalue(call.L, i)
             tabs.delegate = LuaTabBarDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")

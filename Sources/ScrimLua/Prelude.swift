@@ -366,6 +366,7 @@ end
 
 return {
   ownerOf = ownerOf,
+  view = view,
   ViewController = ViewController,
   PresentationController = PresentationController,
   Animator = Animator,

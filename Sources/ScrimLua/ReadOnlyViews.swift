@@ -122,3 +122,17 @@ extension LuaState {
         }
     }
 }
+
+extension Runtime {
+    /// Pushes the table `ref` holds as scripts get it back from an object's property: a
+    /// read-only view named `name` in errors (a delegate that more than one plugin can reach is
+    /// nobody's to change).
+    func pushReadOnly(_ ref: LuaRef, name: String) {
+        internals.push()
+        lua.rawField("view", of: -1)
+        scrim_remove(lua.L, -2)
+        ref.push()
+        lua.push(name)
+        if lua.protectedCall(nargs: 2, nresults: 1) != nil { ref.push() }
+    }
+}

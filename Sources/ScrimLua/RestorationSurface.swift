@@ -16,7 +16,11 @@ extension Runtime {
         })
         viewControllerBridge.property("restorationClass", get: { [unowned self] vc, call in
             guard let name = vc.restorationClass?.name else { return lua_pushnil(call.L) }
-            if !pushLuaClass(named: name) { call.state.push(name) }
+            if pushLuaClass(named: name) {
+                pushReadOnly(LuaRef(popping: lua), name: "class \(name)")
+            } else {
+                call.state.push(name)
+            }
         }, set: { [unowned self] vc, call, i in
             if call.isNil(i) {
                 vc.restorationClass = nil
@@ -24,6 +28,7 @@ extension Runtime {
             }
             let name: String
             if lua_type(call.L, i) == LUA_TTABLE {
+                lua.unwrapView(at: i)
                 call.state.rawField("__name", of: i)
                 defer { scrim_pop(call.L, 1) }
                 guard let className = call.state.string(at: -1) else { throw call.argumentError(i, "a class (made with extend) expected") }
@@ -58,6 +63,7 @@ extension Runtime {
                 return 0
             }
             try call.table(1)
+            lua.unwrapView(at: 1)
             lua_pushvalue(call.L, 1)
             let table = LuaRef(popping: lua)
             application.stateRestoration.delegate = { [unowned self] path, coder in

@@ -41,9 +41,9 @@ extension Runtime {
         cls.property("isMovingFromParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingFromParent ? 1 : 0) })
         cls.property("isBeingPresented", get: { vc, call in lua_pushboolean(call.L, vc.isBeingPresented ? 1 : 0) })
         cls.property("isBeingDismissed", get: { vc, call in lua_pushboolean(call.L, vc.isBeingDismissed ? 1 : 0) })
-        cls.property("transitioningDelegate", get: { vc, call in
+        cls.property("transitioningDelegate", get: { [unowned self] vc, call in
             if let delegate = vc.transitioningDelegate as? LuaTransitioningDelegate {
-                delegate.table.push()
+                pushReadOnly(delegate.table, name: "the transitioningDelegate of '\(vc.name)'")
             } else {
                 lua_pushnil(call.L)
             }
@@ -76,6 +76,7 @@ extension Runtime {
     private func transitioningDelegate(_ call: LuaCall, at index: Int32) throws -> TransitioningDelegate? {
         if call.isNil(index) { return nil }
         try call.table(index)
+        lua.unwrapView(at: index)
         if let plugin = plugins.loaded.first(where: { plugin in
             plugin.exports.push()
             defer { scrim_pop(call.L, 1) }
@@ -121,14 +122,16 @@ extension Runtime {
             lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
             return 1
         }
-        cls.property("delegate", get: { pc, call in
-            if let delegate = pc.delegate as? LuaAdaptiveDelegate { delegate.table.push() } else { lua_pushnil(call.L) }
+        cls.property("delegate", get: { [unowned self] pc, call in
+            guard let delegate = pc.delegate as? LuaAdaptiveDelegate else { return lua_pushnil(call.L) }
+            pushReadOnly(delegate.table, name: "the delegate of a presentation controller")
         }, set: { [unowned self] pc, call, i in
             if call.isNil(i) {
                 pc.delegate = nil
                 return
             }
             try call.table(i)
+            lua.unwrapView(at: i)
             lua_pushvalue(call.L, i)
             pc.delegate = LuaAdaptiveDelegate(runtime: self, table: LuaRef(popping: lua))
         })

@@ -140,6 +140,40 @@ import Testing
         #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
     }
 
+    @Test func aDelegateComesBackFromItsObjectReadOnly() throws {
+        let folder = TemporaryFolder()
+        folder.write("plugins/victim.lua", Self.victim)
+        folder.write("plugins/reader.lua", """
+            return scrim.plugin { name = "reader", tamper = function(vc, nav)
+              local results = {}
+              for _, f in ipairs({
+                function() vc.transitioningDelegate.animationControllerForPresented = nil end,
+                function() rawset(vc.transitioningDelegate, "animationControllerForPresented", nil) end,
+                function() nav.delegate.navigationControllerDidShow = nil end,
+              }) do
+                local ok, message = pcall(f)
+                results[#results + 1] = ok and "allowed" or tostring(message):gsub("^[^:]*:%d+: ", "")
+              end
+              return table.concat(results, "\\n")
+            end }
+            """)
+        let h = Harness(pluginPaths: [folder.path + "/plugins"])
+        try h.run("""
+            modal = ViewController{ name = "modal" }
+            modal.modalPresentationStyle = "custom"
+            modal.transitioningDelegate = plugin "victim"
+            nav = NavigationController{ root = ViewController{} }
+            nav.delegate = { navigationControllerDidShow = function() end }
+            """)
+        #expect(try h.value("plugin('reader').tamper(modal, nav)") == """
+            the transitioningDelegate of 'modal' is read-only in a plugin (cannot set 'animationControllerForPresented')
+            the transitioningDelegate of 'modal' is read-only in a plugin (cannot set 'animationControllerForPresented')
+            the delegate of 'NavigationController#1' is read-only in a plugin (cannot set 'navigationControllerDidShow')
+            """)
+        // Compared with what was set, the view is the same table.
+        #expect(try h.value("tostring(modal.transitioningDelegate == plugin('victim').transitioningDelegate)") == "true")
+    }
+
     @Test func aPluginsOwnTablesStayItsOwn() throws {
         let folder = TemporaryFolder()
         folder.write("plugins/own.lua", """
