@@ -143,6 +143,8 @@ static int scrim_msgh(lua_State *L) {
     lua_Debug ar;
     int level;
     lua_settop(L, 1);
+    /* Room for the traceback (Lua < 5.4.7's luaL_traceback can need more than it checks for). */
+    lua_checkstack(L, LUA_MINSTACK);
     lua_createtable(L, 0, 4);
     lua_pushvalue(L, 1);
     lua_setfield(L, 2, "value");

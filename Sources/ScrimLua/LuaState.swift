@@ -45,6 +45,7 @@ public final class LuaState {
         applyLimits()
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        neutraliseKnownBugs()
         makeKeys()
         armCollectionSentinel()
     }

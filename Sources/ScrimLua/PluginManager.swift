@@ -220,7 +220,15 @@ public final class PluginManager {
         let L = lua.L
         let top = lua.top
         let file = source.path
-        if let error = lua.load(fileContents: try source.contents(), chunkName: "@" + PluginManager.displayPath(file)) { throw error }
+        let contents = try source.contents()
+        let display = PluginManager.displayPath(file)
+        if let error = lua.load(fileContents: contents, chunkName: "@" + display) { throw error }
+        if let problem = contents.withUnsafeBytes({ bytes in
+            bytes.isEmpty ? nil : Runtime.chunkProblem(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+        }) {
+            lua.top = top
+            throw LuaError(message: "\(display):\(problem)", location: LuaState.location(in: "\(display):\(problem)"))
+        }
         do {
             let fileName = PluginManager.fileName(of: file)
             let files = PluginFiles(folder: source.folder,

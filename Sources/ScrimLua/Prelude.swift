@@ -105,6 +105,33 @@ for _, meta in pairs({ Rect, Size, Point, Transform }) do meta.__metatable = vie
 
 local classesByName = setmetatable({}, { __mode = "v" })
 
+-- The metatable of a class's plain-table instances: the class's metamethods, and the class as
+-- `__index`. Not the class itself, which its plugin can change at any time: the system's Lua
+-- 5.4.4 mishandles `__close` (docs/robustness.md), so an instance never has one. Refreshed at
+-- each `new` and each reload, so instances follow their class's metamethods.
+local instanceMeta = setmetatable({}, { __mode = "k" })
+local classOfInstances = setmetatable({}, { __mode = "k" })
+local byte = string.byte
+
+local function refreshInstanceMeta(cls)
+  local meta = instanceMeta[cls]
+  if meta == nil then
+    meta = {}
+    instanceMeta[cls], classOfInstances[meta] = meta, cls
+  end
+  for key in next, meta do rawset(meta, key, nil) end
+  for key, value in next, cls do
+    if type(key) == "string" and byte(key, 1) == 95 and byte(key, 2) == 95 then
+      if key == "__close" then
+        error(format("class %s has a __close metamethod, which Scrim refuses " ..
+                     "(the system's Lua 5.4.4 can close to-be-closed variables wrongly)", tostring(cls.__name)), 3)
+      end
+      rawset(meta, key, value)
+    end
+  end
+  return meta
+end
+
 -- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
 -- never a view), whose `super` is `super` (`parent` as the caller named it: maybe a view).
 -- Its instances show `getmetatable` a view of it, and its own metatable is hidden.
@@ -122,14 +149,17 @@ local function initClass(cls, parent, name, super)
   cls.super = super
   cls.new = function(...) return cls.__construct(cls, ...) end
   cls.__metatable = view(cls, "class " .. name)
-  return rawSetmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
-                                __tostring = function() return "class " .. name end, __metatable = false })
+  rawSetmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
+                         __tostring = function() return "class " .. name end, __metatable = false })
+  if instanceMeta[cls] then refreshInstanceMeta(cls) end
+  return cls
 end
 
 local function makeClass(parent, name, super) return initClass({}, parent, name, super or parent) end
 
 -- The class a script names: the class itself, or the class a view shows.
 local function classOf(cls) return realOf[cls] or cls end
+
 
 -- Plugin runs. While a plugin's main chunk runs, the classes it makes are recorded under
 -- `<name>#<n>` (the n-th class of that name it makes). When the plugin is reloaded, `extend`
@@ -175,7 +205,7 @@ end
 
 local Object = makeClass(nil, "Object")
 Object.__construct = function(cls, ...)
-  local instance = setmetatable({}, classOf(cls))
+  local instance = setmetatable({}, refreshInstanceMeta(classOf(cls)))
   instance:init(...)
   return instance
 end
@@ -200,6 +230,7 @@ end
 function Object.isInstance(cls, value)
   cls = classOf(cls)
   local mt = type(value) == "userdata" and native.classOf(value) or type(value) == "table" and getmetatable(value) or nil
+  mt = classOfInstances[mt] or mt
   while mt do
     if rawequal(mt, cls) then return true end
     local meta = getmetatable(mt)

@@ -1,4 +1,5 @@
 import CLua
+import CSandbox
 import Foundation
 
 /// What a plugin may do beyond the sandbox, granted by the host to the plugin it finds under a
@@ -67,10 +68,12 @@ local G = {}
 for key, value in pairs(_G) do G[key] = value end
 local type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall =
       type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall
-local realGetmetatable, realLoad, realCollect, realRawset = getmetatable, load, collectgarbage, rawset
+local realGetmetatable, realSetmetatable, realLoad, realCollect, realRawset, rawget =
+      getmetatable, setmetatable, load, collectgarbage, rawset, rawget
 local ioLibrary, osLibrary, debugLibrary = io, os, debug
 local realType, realWrite = io.type, io.write
-local format, find, sub = string.format, string.find, string.sub
+local rawGetmetatable, chunkSource = debug.getmetatable, debug.getinfo
+local format, find, sub, concat = string.format, string.find, string.sub, table.concat
 local view, realOf, refusal = views.view, views.realOf, views.refusal
 local ownerOf = internals.ownerOf
 
@@ -88,9 +91,55 @@ end
 
 local safeGlobals = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber", "tostring",
-  "type", "rawequal", "rawget", "rawlen", "setmetatable", "print", "_VERSION",
+  "type", "rawequal", "rawget", "rawlen", "print", "_VERSION",
 }
 local allowedCollect = { count = true, collect = true, step = true, isrunning = true }
+
+-- No value a plugin reaches has a `__close` metamethod: the system's Lua 5.4.4 can leave a
+-- to-be-closed variable open after a `break` out of a generic `for` and then write past the
+-- stack, and can nest closing coroutines past the end of the C stack (docs/robustness.md). So
+-- the metatable `setmetatable` installs is a snapshot of the plugin's (which it cannot reach, so
+-- never gains `__close` later, never becomes weak, never makes its `__newindex` itself), files
+-- are handed out as tables, and class instances get their class's metamethods the same way.
+local closeRefused = "'__close' metamethods are not allowed in a plugin " ..
+                     "(the system's Lua 5.4.4 can close to-be-closed variables wrongly)"
+local originalOf = setmetatable({}, { __mode = "k" })
+
+-- Files: a plugin's file is a table whose methods call the io library's on the handle.
+local fileMethods = rawGetmetatable(ioLibrary.stdout).__index
+local handleOf = setmetatable({}, { __mode = "k" })
+local function handle(file, method)
+  local h = handleOf[file]
+  if h == nil then error(format("bad argument #1 to '%s' (FILE* expected, got %s)", method, type(file)), 3) end
+  return h
+end
+local function fileClass(names, refusedNames)
+  local methods = {}
+  for _, name in ipairs(names) do
+    local method = fileMethods[name]
+    methods[name] = function(file, ...) return method(handle(file, name), ...) end
+  end
+  local write = fileMethods.write
+  function methods.write(file, ...)
+    local ok, problem, code = write(handle(file, "write"), ...)
+    if not ok then return ok, problem, code end
+    return file
+  end
+  for _, name in ipairs(refusedNames) do
+    methods[name] = function() error(format("the standard output is the host's: '%s' is not allowed in a plugin", name), 2) end
+  end
+  return { __index = methods, __name = "FILE*", __metatable = false,
+           __tostring = function(file) return tostring(handleOf[file]) end }
+end
+local File = fileClass({ "close", "flush", "lines", "read", "seek", "setvbuf" }, {})
+local function wrapFile(h)
+  if h == nil then return nil end
+  local file = setmetatable({}, File)
+  handleOf[file] = h
+  return file
+end
+local standardOutput = setmetatable({}, fileClass({ "flush" }, { "close", "lines", "read", "seek", "setvbuf" }))
+handleOf[standardOutput] = ioLibrary.stdout
 
 -- A file's text as a chunk: a UTF-8 byte-order mark and a first line starting with '#' are
 -- skipped (the line break kept), as luaL_loadfile does.
@@ -101,6 +150,18 @@ local function chunkText(text)
     text = newline and sub(text, newline) or ""
   end
   return text
+end
+
+-- `load`, refusing text that Lua 5.4.4 mishandles (`scrim_chunk_problem`) with the problem,
+-- located as a syntax error would be.
+local function loadChecked(text, name, mode, chunkEnv)
+  local f, problem = realLoad(text, name, mode, chunkEnv)
+  if f == nil then return nil, problem end
+  if type(text) == "string" then
+    problem = native.checkChunk(text)
+    if problem then return nil, chunkSource(f, "S").short_src .. ":" .. problem end
+  end
+  return f
 end
 
 -- The whole of `file`, closed: its text, or nil and a message.
@@ -125,13 +186,42 @@ function internals.newPluginEnvironment(files, grants, owner)
   end
 
   -- No metatable the host shares: none for strings, functions or native objects, a read-only
-  -- view for a class's instances (the plugin that made the class gets the class itself).
+  -- view for a class's instances (the plugin that made the class gets the class itself), and
+  -- for a table the plugin gave a metatable, the table it gave.
   function env.getmetatable(value)
     if type(value) ~= "table" then return nil end
     local mt = realGetmetatable(value)
+    local original = originalOf[mt]
+    if original ~= nil then return original end
     local class = realOf[mt]
     if class ~= nil and ownerOf[class] == owner then return class end
     return mt
+  end
+
+  -- Installs a snapshot of `mt` (see above): changing `mt` later changes nothing.
+  function env.setmetatable(t, mt)
+    if type(t) ~= "table" then
+      error(format("bad argument #1 to 'setmetatable' (table expected, got %s)", type(t)), 2)
+    end
+    if mt ~= nil and type(mt) ~= "table" then
+      error(format("bad argument #2 to 'setmetatable' (nil or table expected, got %s)", type(mt)), 2)
+    end
+    local current = rawGetmetatable(t)
+    if current ~= nil then
+      if rawget(current, "__metatable") ~= nil then error("cannot change a protected metatable", 2) end
+      -- The system's Lua 5.4.4 can lose a weak table's new metatable in the middle of a collection.
+      if rawget(current, "__mode") ~= nil then
+        error("cannot change the metatable of a weak table in a plugin (the system's Lua 5.4.4 can lose it)", 2)
+      end
+    end
+    if mt == nil then return realSetmetatable(t, nil) end
+    local snapshot = {}
+    for key, value in next, realOf[mt] or mt do
+      if key == "__close" then error(closeRefused, 2) end
+      snapshot[key] = value
+    end
+    originalOf[snapshot] = mt
+    return realSetmetatable(t, snapshot)
   end
 
   function env.collectgarbage(option, ...)
@@ -151,29 +241,39 @@ function internals.newPluginEnvironment(files, grants, owner)
     if mode ~= nil and type(mode) ~= "string" then
       error(format("bad argument #2 to '%s' (string expected, got %s)", fname, type(mode)), 3)
     end
-    local file, problem, code = native.openFile(files, path, mode or "r", fname)
+    local h, problem, code = native.openFile(files, path, mode or "r", fname)
     if problem == true then error(code, 3) end
-    return file, problem, code
+    return h, problem, code
   end
 
   if grants.io then
     env.io = ioLibrary
   else
     env.io = {
-      open = function(path, mode) return open(path, mode, "io.open") end,
+      open = function(path, mode)
+        local h, problem, code = open(path, mode, "io.open")
+        if h == nil then return nil, problem, code end
+        return wrapFile(h)
+      end,
+      -- The iterator alone: no to-be-closed file for the loop (see above); the file closes at
+      -- its end, or when it is collected.
       lines = function(path, ...)
         if path == nil then refused("io.lines() on standard input", "io")() end
-        local file, problem = open(path, "r", "io.lines")
-        if not file then error(problem, 2) end
-        local read = file:lines(...)
+        local h, problem = open(path, "r", "io.lines")
+        if not h then error(problem, 2) end
+        local read = h:lines(...)
         local function closing(...)
-          if (...) == nil then file:close() end
+          if (...) == nil then h:close() end
           return ...
         end
-        return function() return closing(read()) end, nil, nil, file
+        return function() return closing(read()) end
       end,
-      type = realType,
-      write = function(...) return realWrite(...) end,
+      type = function(value) return realType(handleOf[value] or value) end,
+      write = function(...)
+        local ok, problem, code = realWrite(...)
+        if not ok then return ok, problem, code end
+        return standardOutput
+      end,
       popen = refused("io.popen", "io"),
       read = refused("io.read", "io"),
       input = refused("io.input", "io"),
@@ -195,7 +295,18 @@ function internals.newPluginEnvironment(files, grants, owner)
 
   local function chunkMode(asked) return grants.binaryChunks and (asked or "bt") or "t" end
   function env.load(chunk, chunkname, asked, chunkEnv)
-    return realLoad(chunk, chunkname, chunkMode(asked), chunkEnv == nil and env or chunkEnv)
+    if type(chunk) == "function" then
+      -- The pieces a reader gives, whole: the text is checked before it runs.
+      local pieces, read = {}, chunk
+      while true do
+        local piece = read()
+        if piece == nil or piece == "" then break end
+        if type(piece) ~= "string" then return nil, "reader function must return a string" end
+        pieces[#pieces + 1] = piece
+      end
+      chunk = concat(pieces)
+    end
+    return loadChecked(chunk, chunkname, chunkMode(asked), chunkEnv == nil and env or chunkEnv)
   end
   -- Chunks from the plugin's own folder (code is read from there, never from the data folder).
   local function loadChunk(path, asked, chunkEnv, fname)
@@ -205,8 +316,8 @@ function internals.newPluginEnvironment(files, grants, owner)
     local text
     text, problem = readAll(file, path)
     if not text then return nil, problem end
-    return realLoad(chunkText(text), "@" .. native.displayPath(files, path), chunkMode(asked),
-                    chunkEnv == nil and env or chunkEnv)
+    text = chunkText(text)
+    return loadChecked(text, "@" .. native.displayPath(files, path), chunkMode(asked), chunkEnv == nil and env or chunkEnv)
   end
   function env.loadfile(path, asked, chunkEnv) return loadChunk(path, asked, chunkEnv, "loadfile") end
   function env.dofile(path)
@@ -233,7 +344,8 @@ function internals.newPluginEnvironment(files, grants, owner)
       local text, problem = readAll(file, path)
       if not text then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
       local chunk
-      chunk, problem = realLoad(chunkText(text), "@" .. path, chunkMode(), env)
+      text = chunkText(text)
+      chunk, problem = loadChecked(text, "@" .. path, chunkMode(), env)
       if not chunk then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
       local result = chunk(name, path)
       if result == nil then result = true end
@@ -306,6 +418,12 @@ extension Runtime {
             if let path = files.dataPath { call.state.push(path) } else { lua_pushnil(call.L) }
             return 1
         }
+        lua.setFunction("checkChunk", in: native) { call in
+            var length = 0
+            guard let text = scrim_tostring(call.L, 1, &length), let problem = Runtime.chunkProblem(text, length) else { return 0 }
+            call.state.push(problem)
+            return 1
+        }
         lua.setFunction("findModule", in: native) { [unowned self] call in
             let name = try call.string(1)
             guard Runtime.isModuleName(name) else {
@@ -326,6 +444,14 @@ extension Runtime {
             call.state.push(PluginManager.displayPath(found.path))
             return 2
         }
+    }
+
+    /// What is wrong with plugin source of `length` bytes at `text` (see `scrim_chunk_problem`):
+    /// `<line>: <message>`, or nil.
+    static func chunkProblem(_ text: UnsafePointer<CChar>, _ length: Int) -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard scrim_chunk_problem(text, length, &message, message.count) != 0 else { return nil }
+        return String(cString: message)
     }
 
     /// `nil, message, code`, as `io.open` fails.

@@ -1,5 +1,5 @@
 /*
- * CSandbox: what the plugin sandbox asks of the kernel.
+ * CSandbox: what the plugin sandbox asks of the kernel, and the checks it makes in C.
  *
  * A plugin's file names are never checked as text: they are resolved by the kernel relative
  * to a directory descriptor of the folder the plugin may use, and a name that leaves that
@@ -31,5 +31,11 @@ int scrim_openat2_available(void);
 /* Whether the directory `inner` is `outer` or lies beneath it, comparing device and inode
    numbers up the chain of `..` from `inner` to the root: 1 yes, 0 no, -1 with errno set. */
 int scrim_directory_is_within(int inner, int outer);
+
+/* Source a plugin may not load, because the system's Lua 5.4.4 mishandles it (ChunkCheck.c): a
+   run of more than SCRIM_MAX_INDEXINGS indexings, or an attribute on `_ENV`. Returns 0, or 1
+   with "<line>: <what>" in `message`. */
+#define SCRIM_MAX_INDEXINGS 200
+int scrim_chunk_problem(const char *source, size_t length, char *message, size_t size);
 
 #endif

@@ -69,13 +69,14 @@ import Testing
           ctx.containerView:addSubview(ctx:view("to"))
           ctx:completeTransition(true)
         end
-        local state = { count = 0, sawShared = tostring(shared) }
+        local state = { count = 0 }
         return scrim.plugin {
           name = "victim", state = state, Fade = Fade,
           transitioningDelegate = {
             animationControllerForPresented = function() state.count = state.count + 1; return Fade.new() end,
           },
           upper = function() return ("x"):upper() end,
+          sawShared = function() return tostring(shared) end,
           ownMetatable = function() return getmetatable(Fade.new()) == Fade end,
         }
         """
@@ -126,7 +127,7 @@ import Testing
         #expect(try h.value("type(scrim.saveState) .. ' ' .. tostring(scrim.planted) .. ' ' .. tostring(shared)") == "function nil nil")
         #expect(try h.value("tostring(rawget(scrim.transform, 'planted')) .. tostring(rawget(trace, 'clear') == trace.clear)") == "niltrue")
         #expect(try h.value("scrim.transform.identity.a .. ' ' .. tostring(scrim.ViewController.viewDidLoad == nil)") == "1 false")
-        #expect(try h.value("plugin('victim').upper() .. ' ' .. plugin('victim').state.sawShared") == "X nil")
+        #expect(try h.value("plugin('victim').upper() .. ' ' .. plugin('victim').sawShared()") == "X nil")
         #expect(try h.value("tostring(plugin('victim').ownMetatable())") == "true")
         try h.run("""
             window.rootViewController = ViewController{ name = "root" }
