@@ -29,20 +29,24 @@ extension LuaState {
     /// a second call recurses without bound — an iterator that failed stays failed. `utf8.codes`:
     /// Lua < 5.4.6 accepts stray continuation bytes — invalid UTF-8 is an error, as since.
     static let bugFixes = #"""
-local gmatch, codes, len, error, type = string.gmatch, utf8.codes, utf8.len, error, type
+local gmatch, codes, len, error, type, pcall = string.gmatch, utf8.codes, utf8.len, error, type, pcall
+local pack, unpack, gsub = table.pack, table.unpack, string.gsub
 string.rep("x", 4096)
 
 function string.gmatch(s, pattern, init)
   local iterate = gmatch(s, pattern, init)
   local failed = false
-  local function finish(...)
-    failed = false
-    return ...
-  end
   return function()
     if failed then error("a gmatch iterator that failed cannot go on", 2) end
     failed = true
-    return finish(iterate())
+    local results = pack(pcall(iterate))
+    if not results[1] then
+      local problem = results[2]
+      if type(problem) ~= "string" then error(problem, 0) end
+      error((gsub(problem, "^%[scrim lua fixes%]:%d+: ", "")), 2)
+    end
+    failed = false
+    return unpack(results, 2, results.n)
   end
 end
 
