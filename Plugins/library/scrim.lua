@@ -547,6 +547,7 @@ function addKeyframe(start, duration, animations) end
 ---@field Animator Animator
 ---@field PercentDrivenInteractiveTransition PercentDrivenInteractiveTransition
 ---@field Object Class
+---@field dataPath string? in a plugin: the folder it may write to (docs/plugins.md, "Files")
 scrim = {}
 
 scrim.View = View
@@ -574,7 +575,7 @@ function scrim.transform.rotation(radians) end
 ---@return number clock seconds
 function scrim.now() end
 function scrim.simulateMemoryWarning() end
----@param path string a plugin file or folder
+---@param path string a plugin file or folder; in a plugin, a plugin name (plugins load others by name)
 ---@return table exports
 function scrim.loadPlugin(path) end
 ---@param name string

@@ -9,7 +9,7 @@ struct RuntimeOptions: ParsableArguments {
     var pluginFolders: [String] = []
 
     @Option(name: .customLong("grant"), help: ArgumentHelp(
-        "Let plugin NAME do more than the sandbox allows: io, os, debug, binaryChunks, package or all, comma-separated; repeatable.",
+        "Let plugin NAME, as found on the plugin paths now, do more than the sandbox allows: io, os, debug, binaryChunks, package or all, comma-separated; repeatable.",
         valueName: "name=permissions"))
     var grants: [String] = []
 

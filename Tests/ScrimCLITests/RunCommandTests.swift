@@ -158,6 +158,9 @@ final class Scratch {
         let bad = try Scrim.run(["run", "s.lua", "--grant", "env=net"], in: scratch.url)
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--grant env=net: unknown permission 'net' (known: io, os, debug, binaryChunks, package, all)"))
+        let ghost = try Scrim.run(["run", "s.lua", "--grant", "ghost=os"], in: scratch.url)
+        #expect(ghost.status != 0)
+        #expect(ghost.stderr.contains("--grant ghost: cannot grant 'os' to plugin 'ghost': it is not on the plugin paths"), "\(ghost.stderr)")
     }
 
     @Test func limitsStopARunawayCallbackUnlessLifted() throws {
