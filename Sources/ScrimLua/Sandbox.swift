@@ -74,7 +74,7 @@ local ioLibrary, osLibrary, debugLibrary = io, os, debug
 local realType, realWrite = io.type, io.write
 local rawGetmetatable, chunkSource = debug.getmetatable, debug.getinfo
 local format, find, sub, concat = string.format, string.find, string.sub, table.concat
-local view, realOf, refusal = views.view, views.realOf, views.refusal
+local view, realOf, writeRefusal = views.view, views.realOf, views.refusal
 local ownerOf = internals.ownerOf
 
 local function copy(library)
@@ -83,10 +83,11 @@ local function copy(library)
   return result
 end
 
+local function refusal(what, grant) return format("%s is not allowed in a plugin (the host can grant '%s')", what, grant) end
+
+-- A library function that refuses to run.
 local function refused(what, grant)
-  return function()
-    error(format("%s is not allowed in a plugin (the host can grant '%s')", what, grant), 2)
-  end
+  return function() error(refusal(what, grant), 2) end
 end
 
 local safeGlobals = {
@@ -180,7 +181,7 @@ function internals.newPluginEnvironment(files, grants, owner)
 
   -- A view has nothing to set: rawset refuses it as assignment does.
   function env.rawset(t, key, value)
-    local refused = refusal(t, key)
+    local refused = writeRefusal(t, key)
     if refused then error(refused, 2) end
     return realRawset(t, key, value)
   end
@@ -234,15 +235,17 @@ function internals.newPluginEnvironment(files, grants, owner)
 
   -- Files: beneath the plugin's folder (read) and its data folder (read and write), opened by
   -- the kernel; a refusal raises, a failure of the system returns nil, message, code.
-  local function open(path, mode, fname)
+  -- Errors are raised at `level` (default 3: the caller of the function calling `open`).
+  local function open(path, mode, fname, level)
+    level = level or 3
     if type(path) ~= "string" then
-      error(format("bad argument #1 to '%s' (string expected, got %s)", fname, type(path)), 3)
+      error(format("bad argument #1 to '%s' (string expected, got %s)", fname, type(path)), level)
     end
     if mode ~= nil and type(mode) ~= "string" then
-      error(format("bad argument #2 to '%s' (string expected, got %s)", fname, type(mode)), 3)
+      error(format("bad argument #2 to '%s' (string expected, got %s)", fname, type(mode)), level)
     end
     local h, problem, code = native.openFile(files, path, mode or "r", fname)
-    if problem == true then error(code, 3) end
+    if problem == true then error(code, level) end
     return h, problem, code
   end
 
@@ -258,7 +261,7 @@ function internals.newPluginEnvironment(files, grants, owner)
       -- The iterator alone: no to-be-closed file for the loop (see above); the file closes at
       -- its end, or when it is collected.
       lines = function(path, ...)
-        if path == nil then refused("io.lines() on standard input", "io")() end
+        if path == nil then error(refusal("io.lines() on standard input", "io"), 2) end
         local h, problem = open(path, "r", "io.lines")
         if not h then error(problem, 2) end
         local read = h:lines(...)
@@ -309,9 +312,9 @@ function internals.newPluginEnvironment(files, grants, owner)
     return loadChecked(chunk, chunkname, chunkMode(asked), chunkEnv == nil and env or chunkEnv)
   end
   -- Chunks from the plugin's own folder (code is read from there, never from the data folder).
-  local function loadChunk(path, asked, chunkEnv, fname)
-    if path == nil then refused(fname .. "() on standard input", "io")() end
-    local file, problem = open(path, "r", fname)
+  local function loadChunk(path, asked, chunkEnv, fname, level)
+    if path == nil then error(refusal(fname .. "() on standard input", "io"), (level or 3) - 1) end
+    local file, problem = open(path, "r", fname, level)
     if not file then return nil, problem end
     local text
     text, problem = readAll(file, path)
@@ -321,7 +324,7 @@ function internals.newPluginEnvironment(files, grants, owner)
   end
   function env.loadfile(path, asked, chunkEnv) return loadChunk(path, asked, chunkEnv, "loadfile") end
   function env.dofile(path)
-    local chunk, problem = loadChunk(path, nil, nil, "dofile")
+    local chunk, problem = loadChunk(path, nil, nil, "dofile", 4)
     if not chunk then error(problem, 2) end
     return chunk()
   end
@@ -339,7 +342,8 @@ function internals.newPluginEnvironment(files, grants, owner)
         error(format("bad argument #1 to 'require' (string expected, got %s)", type(name)), 2)
       end
       if loaded[name] ~= nil then return loaded[name] end
-      local file, path = native.findModule(name)
+      local file, path, refusal = native.findModule(name)
+      if refusal then error(refusal, 2) end
       if not file then error(format("module '%s' not found in the plugin paths:%s", name, path), 2) end
       local text, problem = readAll(file, path)
       if not text then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
@@ -427,8 +431,11 @@ extension Runtime {
         lua.setFunction("findModule", in: native) { [unowned self] call in
             let name = try call.string(1)
             guard Runtime.isModuleName(name) else {
-                throw LuaRaise("bad argument #1 to 'require' (module names are letters, digits, '_' and '-' "
+                lua_pushnil(call.L)
+                lua_pushnil(call.L)
+                call.state.push("bad argument #1 to 'require' (module names are letters, digits, '_' and '-' "
                     + "in parts separated by '.', got '\(name)')")
+                return 3
             }
             let relative = name.replacingOccurrences(of: ".", with: "/")
             let (found, searched) = plugins.open(firstOf: ["\(relative).lua", "\(relative)/init.lua"])

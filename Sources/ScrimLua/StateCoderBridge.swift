@@ -52,6 +52,7 @@ extension Runtime {
     /// A table as an array (keys 1…n) or an object (string keys).
     private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int) throws -> StateValue {
         let L = call.L
+        call.state.unwrapView(at: slot)   // a read-only view encodes as the table it shows
         let length = Int(lua_rawlen(L, slot))
         var items = [StateValue](repeating: .null, count: length)
         var fields: [String: StateValue] = [:]

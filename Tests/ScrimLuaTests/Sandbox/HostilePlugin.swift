@@ -3,6 +3,17 @@ import Foundation
 
 /// A plugin that tries one thing in its main chunk, and what came of it.
 enum HostilePlugin {
+    /// Lua that defines `results` and `try(label, f)`, which runs `f` in `pcall` and records
+    /// `label: allowed` or `label: <the error without its file:line>`.
+    static let recorder = """
+        local results = {}
+        local function try(label, f)
+          local ok, message = pcall(f)
+          results[#results + 1] = label .. ": " .. (ok and "allowed" or tostring(message):gsub("^[^:]*:%d+: ", ""))
+        end
+
+        """
+
     /// The source of a plugin `name` whose main chunk runs `attack` (statements; a `return`
     /// gives the value) in `pcall` and exports the outcome as `outcome`: `ok: <value>`, or the
     /// error message without its `file:line: `.

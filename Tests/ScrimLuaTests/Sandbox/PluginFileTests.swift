@@ -144,6 +144,23 @@ import Testing
         #expect(outcomes[4] == "loadfile: 'stolen.lua' is outside the plugin's folder (\(plugins))")
     }
 
+    @Test func everyRefusalNamesThePluginsLine() throws {
+        let attempts = ["dofile('../x')", "loadfile('../x')", "io.open('../x')", "io.lines('../x')", "require('../x')",
+                        "loadfile()", "dofile()", "io.lines()", "io.open('x.lua', 'w')"]
+        folder.write("plugins/located.lua", """
+            local messages = {}
+            for _, f in ipairs({
+            \(attempts.map { "  function() \($0) end," }.joined(separator: "\n"))
+            }) do
+              messages[#messages + 1] = select(2, pcall(f)):match("^[^:]*:%d+:") or "unlocated"
+            end
+            return scrim.plugin { name = "located", messages = table.concat(messages, " ") }
+            """)
+        let h = harness()
+        #expect(try h.value("plugin('located').messages")
+                    == attempts.indices.map { "\(plugins)/located.lua:\($0 + 3):" }.joined(separator: " "))
+    }
+
     @Test func moduleNamesAreNamesNotPaths() throws {
         let h = harness()
         for (index, name) in ["../x", "a..b", "/etc/passwd", ".hidden", "a/b", ""].enumerated() {

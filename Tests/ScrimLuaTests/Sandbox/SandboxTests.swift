@@ -5,12 +5,7 @@ import ScrimCore
 
 @Suite struct SandboxTests {
     /// A plugin that tries each capability and records what happened, without its own location.
-    static let probe = """
-        local results = {}
-        local function try(label, f)
-          local ok, message = pcall(f)
-          results[#results + 1] = label .. ": " .. (ok and "allowed" or tostring(message):gsub("^[^:]+:%d+: ", ""))
-        end
+    static let probe = HostilePlugin.recorder + """
         try("os.execute", function() return os.execute("true") end)
         try("os.getenv", function() return os.getenv("HOME") end)
         try("io.popen", function() return io.popen("ls") end)

@@ -8,12 +8,7 @@ import Testing
 /// standard function, and no plugin sees another's globals.
 @Suite struct SharedTableTests {
     /// A plugin that tries each write and records what happened, without its location.
-    static let attacker = """
-        local results = {}
-        local function try(label, f)
-          local ok, message = pcall(f)
-          results[#results + 1] = label .. ": " .. (ok and "allowed" or tostring(message):gsub("^[^:]*:%d+: ", ""))
-        end
+    static let attacker = HostilePlugin.recorder + """
         local function evil() return "evil" end
         try("assign scrim", function() scrim.saveState = evil end)
         try("rawset scrim", function() rawset(scrim, "saveState", evil) end)
