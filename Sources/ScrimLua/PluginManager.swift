@@ -230,10 +230,11 @@ public final class PluginManager {
             throw LuaError(message: "\(display):\(problem)", location: LuaState.location(in: "\(display):\(problem)"))
         }
         do {
-            let fileName = PluginManager.fileName(of: file)
-            let files = PluginFiles(folder: source.folder,
+            let fileName = PluginManager.fileName(of: file), folder = source.folder
+            // Unretained, not weak: a weakly referenced manager would count every retain in a side table.
+            let files = PluginFiles(folder: folder,
                                     dataPath: PluginManager.isPluginName(fileName) ? dataDirectory.map { "\($0)/\(fileName)" } : nil,
-                                    codeFolders: { [weak self] in (self?.searchPaths ?? []) + [source.folder] })
+                                    codeFolders: { [runtimeReference] in (runtimeReference?.value?.plugins.searchPaths ?? []) + [folder] })
             try pushEnvironment(files: files, permissions: source.realPath.flatMap { grants[$0] } ?? [], owner: owner)
         } catch {
             lua.top = top
@@ -330,6 +331,7 @@ extension PluginManager {
     /// Pushes a new sandboxed environment for a plugin reaching `files` (see `Sandbox`).
     fileprivate func pushEnvironment(files: PluginFiles, permissions: PluginPermissions, owner: LuaRef) throws(LuaError) {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        runtime.installSandboxIfNeeded()
         runtime.internals.push()
         lua.rawField("newPluginEnvironment", of: -1)
         scrim_remove(lua.L, -2)

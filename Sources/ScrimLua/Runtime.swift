@@ -38,6 +38,8 @@ public final class Runtime {
     var internals: LuaRef!
     /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).
     var natives: LuaRef!
+    /// What the sandbox chunk runs with, when the first plugin loads (`installSandboxIfNeeded`).
+    var sandboxInputs: LuaRef!
     /// `scrim.ViewController`, the base of Lua view-controller classes.
     var viewControllerClass: LuaRef!
     let viewClass = BridgedClass<View>("View")

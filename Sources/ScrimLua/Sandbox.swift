@@ -58,14 +58,13 @@ public struct PluginPermissions: OptionSet, Hashable, Sendable {
 enum Sandbox {
     static let chunkName = "=[scrim sandbox]"
 
-    /// Run once per state with `(internals, native, scrim, surfaceGlobals, views)`; adds
+    /// Run once per state, when the first plugin loads, with `(internals, native, scrim,
+    /// surfaceGlobals, views)` and the globals as the state began as its environment; adds
     /// `internals.newPluginEnvironment(files, grants, owner)`.
     static let source = #"""
 local internals, native, scrim, surfaceGlobals, views = ...
--- Everything the environments use is captured now: a script that changes its globals later
--- changes nothing here.
-local G = {}
-for key, value in pairs(_G) do G[key] = value end
+-- The globals as the state began: what the scenario did to its globals since changes nothing.
+local G = _ENV
 local type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall =
       type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall
 local realGetmetatable, realSetmetatable, realLoad, realCollect, realRawset, rawget =
@@ -477,16 +476,51 @@ extension Runtime {
         }
     }
 
-    /// Loads the sandbox chunk with the tables at these stack indices.
-    func installSandbox(internals: Int32, native: Int32, scrim: Int32, views: Int32) {
+    /// What the sandbox chunk is run with, kept from the surface's making: `native`, `scrim`,
+    /// `views`, and `globals`, a copy of the globals as the state began.
+    func keepSandboxInputs(native: Int32, scrim: Int32, views: Int32) {
+        let L = lua.L
+        lua_createtable(L, 0, 4)
+        let inputs = lua.top
+        for (key, index) in [("native", native), ("scrim", scrim), ("views", views)] {
+            lua_pushvalue(L, index)
+            lua_setfield(L, inputs, key)
+        }
+        lua_createtable(L, 0, 64)
+        scrim_pushglobaltable(L)
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            lua_pushvalue(L, -2)
+            scrim_insert(L, -2)
+            lua_rawset(L, -5)
+        }
+        scrim_pop(L, 1)
+        lua_setfield(L, inputs, "globals")
+        sandboxInputs = LuaRef(popping: lua)
+    }
+
+    /// Runs the sandbox chunk, once: when the first plugin loads, so that a run without
+    /// plugins does not compile it.
+    func installSandboxIfNeeded() {
+        let L = lua.L
+        let top = lua.top
+        defer { lua.top = top }
+        internals.push()
+        lua.rawField("newPluginEnvironment", of: -1)
+        guard lua_type(L, -1) == LUA_TNIL else { return }
         if let error = lua.load(source: Sandbox.source, chunkName: Sandbox.chunkName) {
             fatalError("the sandbox does not compile: \(error)")
         }
-        lua_pushvalue(lua.L, internals)
-        lua_pushvalue(lua.L, native)
-        lua_pushvalue(lua.L, scrim)
+        sandboxInputs.push()
+        let inputs = lua.top
+        lua_getfield(L, inputs, "globals")
+        lua_setupvalue(L, inputs - 1, 1)
+        internals.push()
+        lua_getfield(L, inputs, "native")
+        lua_getfield(L, inputs, "scrim")
         lua.push(strings: Runtime.surfaceGlobals)
-        lua_pushvalue(lua.L, views)
+        lua_getfield(L, inputs, "views")
+        scrim_remove(L, inputs)
         if let error = lua.protectedCall(nargs: 5, nresults: 0) {
             fatalError("the sandbox failed: \(error)")
         }

@@ -99,11 +99,10 @@ extension Runtime {
             fatalError("the prelude failed: \(error)")
         }
         internals = LuaRef(popping: lua)
-        internals.push()
         native.push()
         views.push()
-        installSandbox(internals: lua.top - 2, native: lua.top - 1, scrim: scrim, views: lua.top)
-        scrim_pop(L, 3)
+        keepSandboxInputs(native: lua.top - 1, scrim: scrim, views: lua.top)
+        scrim_pop(L, 2)
 
         // The base classes themselves (scripts get views of them).
         internals.push()
