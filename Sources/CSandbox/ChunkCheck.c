@@ -20,6 +20,15 @@ typedef struct lexer {
     int line;
 } lexer;
 
+/* At a line break: past it, counting it. "\r\n" and "\n\r" are one, as Lua's lexer counts them. */
+static void skip_newline(lexer *x) {
+    char first = *x->p++;
+    if (x->p < x->end && (*x->p == '\n' || *x->p == '\r') && *x->p != first) x->p++;
+    x->line++;
+}
+
+static int is_newline(char c) { return c == '\n' || c == '\r'; }
+
 static int is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static int is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
 
@@ -39,8 +48,8 @@ static void skip_long(lexer *x, int level) {
             x->p += level + 2;
             return;
         }
-        if (*x->p == '\n') x->line++;
-        x->p++;
+        if (is_newline(*x->p)) skip_newline(x);
+        else x->p++;
     }
 }
 
@@ -48,8 +57,8 @@ static void skip_quoted(lexer *x) {
     char quote = *x->p++;
     while (x->p < x->end && *x->p != quote) {
         if (*x->p == '\\' && x->p + 1 < x->end) x->p++;
-        if (*x->p == '\n') x->line++;
-        x->p++;
+        if (is_newline(*x->p)) skip_newline(x);
+        else x->p++;
     }
     if (x->p < x->end) x->p++;
 }
@@ -62,9 +71,8 @@ static int next_token(lexer *x) {
         char c;
         if (x->p >= x->end) return T_END;
         c = *x->p;
-        if (c == '\n') {
-            x->line++;
-            x->p++;
+        if (is_newline(c)) {
+            skip_newline(x);
         } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
             x->p++;
         } else if (c == '-' && x->p + 1 < x->end && x->p[1] == '-') {
@@ -72,7 +80,8 @@ static int next_token(lexer *x) {
             if (x->p < x->end && *x->p == '[' && long_bracket(x, '[') >= 0) {
                 skip_long(x, long_bracket(x, '['));
             } else {
-                while (x->p < x->end && *x->p != '\n') x->p++;
+                /* A short comment ends at either line break, as in Lua's lexer. */
+                while (x->p < x->end && !is_newline(*x->p)) x->p++;
             }
         } else {
             break;

@@ -186,11 +186,19 @@ public final class LuaState {
         return load(fileContents: data, chunkName: "@" + (displayName ?? path))
     }
 
-    /// Loads a file's bytes as a text chunk, pushing it as a function. A first line starting
-    /// with `#` is skipped (its line break kept, so line numbers hold), as `lua` does.
-    func load(fileContents data: Data, chunkName: String) -> LuaError? {
+    /// A file's bytes as Lua reads a chunk from them (luaL_loadfilex): without a UTF-8
+    /// byte-order mark, and without a first line starting with `#` (its line break kept, so line
+    /// numbers hold).
+    static func chunk(ofFile data: Data) -> Data {
         var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.first == UInt8(ascii: "#") { bytes = bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex)...] }
+        return Data(bytes)
+    }
+
+    /// Loads a file's bytes as a text chunk (see `chunk(ofFile:)`), pushing it as a function.
+    func load(fileContents data: Data, chunkName: String) -> LuaError? {
+        var bytes = LuaState.chunk(ofFile: data)[...]
         if bytes.isEmpty { bytes = Data([0x20])[...] }
         let status = bytes.withUnsafeBytes { buffer in
             scrim_loadbuffer(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")

@@ -223,7 +223,7 @@ public final class PluginManager {
         let contents = try source.contents()
         let display = PluginManager.displayPath(file)
         if let error = lua.load(fileContents: contents, chunkName: "@" + display) { throw error }
-        if let problem = contents.withUnsafeBytes({ bytes in
+        if let problem = LuaState.chunk(ofFile: contents).withUnsafeBytes({ bytes in
             bytes.isEmpty ? nil : Runtime.chunkProblem(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
         }) {
             lua.top = top

@@ -98,8 +98,22 @@ import Testing
         #expect(try Self.run("return select(2, load('return t' .. string.rep('[1]', 300)))")
                     == "ok: [string \"return t[1][1][1][1][1][1][1][1][1][1][1][1][...\"]:1: \(refused)")
         // 200 in a row still load, as do long chains that are not one run.
+        // What Lua's lexer ends a comment at, or skips, ends or skips nothing here.
+        #expect(try Self.run("return select(2, load('-- a comment\\rreturn t' .. string.rep('.x', 300)))")
+                    .hasSuffix("...\"]:2: \(refused)"))
         #expect(try Self.run("return (load('local t = {} return t' .. string.rep('.x', 200))) ~= nil") == "ok: true")
         #expect(try Self.run("return (load(string.rep('a = b.c.d\\n', 1000))) ~= nil") == "ok: true")
+    }
+
+    /// The same in a plugin's own file, whose first line Lua skips when it starts with `#`.
+    @Test func aLongChainOfIndexingsInAPluginFile() throws {
+        let scratch = Scratch()
+        scratch.write("plugins/chained.lua", "#!/bin/sh '\nlocal d = {}\nreturn d" + String(repeating: ".x", count: 300))
+        let scenario = scratch.write("scenario.lua", "print(select(2, pcall(plugin, 'chained')))")
+        let result = try Scrim.run(["run", scenario, "--plugins", scratch.url.path + "/plugins"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("plugins/chained.lua:3: more than 200 indexings in a row ('a.b.c…', 't[t[…]]') are "
+            + "refused in plugins (the system's Lua 5.4.4 can overflow the C stack describing them in an error)\n"), "\(result.stdout)")
     }
 
     /// Lua can generate wrong code when _ENV is <const> (CVE-2022-28805; fixed in 5.4.6).
