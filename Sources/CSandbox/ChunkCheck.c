@@ -2,9 +2,11 @@
  * What a plugin's source may not contain, because the system's Lua 5.4.4 mishandles it
  * (docs/robustness.md, "The system Lua's bugs"):
  *
- * - a long run of indexings (`d.x.x.x…`, `t[t[t[…]]]`): describing such a value in an error
- *   message recurses once per indexing in C (ldebug.c getobjname, unbounded before 5.4.7), past
- *   the end of the C stack, in quadratic time the instruction budget cannot interrupt;
+ * - a long run of indexings (`d.x.x.x…`, `((d.x).x).x`, `t[t[t[…]]]`): describing such a value in
+ *   an error message recurses once per indexing in C (ldebug.c getobjname, unbounded before
+ *   5.4.7), past the end of the C stack, in quadratic time the instruction budget cannot
+ *   interrupt. Only one expression can chain so: a named local, an upvalue, a constant or a
+ *   value made by an operator or in a branch ends the description;
  * - an attribute on `_ENV` (`local _ENV <const>`): code generation for it is wrong before 5.4.5
  *   (CVE-2022-28805).
  *
@@ -64,7 +66,7 @@ static void skip_quoted(lexer *x) {
 }
 
 /* The kinds of token the checks tell apart. */
-enum { T_END, T_NAME, T_ENV, T_DOT, T_OPEN, T_CLOSE, T_LITERAL, T_LESS, T_OTHER };
+enum { T_END, T_NAME, T_ENV, T_DOT, T_OPEN, T_CLOSE, T_PAREN, T_LITERAL, T_LESS, T_OTHER };
 
 static int next_token(lexer *x) {
     for (;;) {
@@ -118,6 +120,7 @@ static int next_token(lexer *x) {
         }
         x->p++;
         if (c == ']') return T_CLOSE;
+        if (c == '(' || c == ')') return T_PAREN;
         if (c == '.') {
             if (x->p < x->end && *x->p == '.') {
                 while (x->p < x->end && *x->p == '.') x->p++;
@@ -153,7 +156,10 @@ int scrim_chunk_problem(const char *source, size_t length, char *message, size_t
                          x.line, SCRIM_MAX_INDEXINGS);
                 return 1;
             }
-        } else if (token != T_NAME && token != T_ENV && token != T_CLOSE && token != T_LITERAL) {
+        } else if (token != T_NAME && token != T_ENV && token != T_CLOSE && token != T_PAREN && token != T_LITERAL) {
+            /* Anything else makes a new value (an operator, a constructor) or ends the expression:
+               Lua's description of a value follows registers no further back. Parentheses make
+               no value, and a call only overcounts. */
             run = 0;
         }
         previous = token;

@@ -97,6 +97,8 @@ import Testing
             """) == "ok: [string \"local d = setmetatable({}, { __index = functi...\"]:2: \(refused)")
         #expect(try Self.run("return select(2, load('return t' .. string.rep('[1]', 300)))")
                     == "ok: [string \"return t[1][1][1][1][1][1][1][1][1][1][1][1][...\"]:1: \(refused)")
+        #expect(try Self.run("return select(2, load('return ' .. string.rep('(', 150) .. 'd' .. string.rep('.x.x)', 150)))")
+                    .hasSuffix("...\"]:1: \(refused)"))
         // 200 in a row still load, as do long chains that are not one run.
         // What Lua's lexer ends a comment at, or skips, ends or skips nothing here.
         #expect(try Self.run("return select(2, load('-- a comment\\rreturn t' .. string.rep('.x', 300)))")
