@@ -100,6 +100,8 @@ open class ViewController {
     public var view: View! {
         get {
             loadViewIfNeeded()
+            // `viewDidLoad` may have let the view go (`self.view = nil`): never hand out none.
+            if storedView == nil { replaceView(with: makeDefaultView()) }
             return storedView
         }
         set { replaceView(with: newValue) }
@@ -110,10 +112,15 @@ open class ViewController {
 
     public final func loadViewIfNeeded() {
         guard storedView == nil else { return }
+        isLoadingView = true
+        defer { isLoadingView = false }
         send(.loadView)
         if storedView == nil { replaceView(with: makeDefaultView()) }
         send(.viewDidLoad)
     }
+
+    /// True from `loadView` to the end of `viewDidLoad`: a memory warning then keeps the view.
+    private var isLoadingView = false
 
     /// A view the size of the window that follows its superview's size: what `loadView` makes.
     public final func makeDefaultView() -> View {
@@ -235,7 +242,7 @@ open class ViewController {
 
     func receiveMemoryWarning() {
         send(.didReceiveMemoryWarning)
-        if let view = storedView, view.window == nil, !hasTransitionUnderWay, appearanceState == .disappeared {
+        if let view = storedView, view.window == nil, !hasTransitionUnderWay, appearanceState == .disappeared, !isLoadingView {
             view.removeFromSuperview()
             replaceView(with: nil)
         }

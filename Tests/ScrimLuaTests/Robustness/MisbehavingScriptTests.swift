@@ -160,4 +160,22 @@ import Testing
         #expect(try h.value("plugin('fleeting').describe()") == "two")
         #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
     }
+
+    @Test func aViewLetGoWhileItLoadsIsLoadedAgainNotLost() throws {
+        let folder = TemporaryFolder()
+        folder.write("warner.lua", """
+            return scrim.plugin { name = "warner", hooks = { viewDidLoad = function() scrim.simulateMemoryWarning() end } }
+            """)
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("""
+            plugin 'warner'
+            window.rootViewController = NavigationController{ root = ViewController{ name = 'home' } }
+            step(2)
+            dropper = ViewController{ name = 'dropper', viewDidLoad = function(self) self.view = nil end }
+            window.rootViewController = dropper
+            step(2)
+            """)
+        #expect(try h.value("tostring(window.rootViewController.view ~= nil and window.rootViewController.view.superview == window)") == "true")
+        #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
+    }
 }
