@@ -178,6 +178,31 @@ function internals.newPluginEnvironment(files, grants, owner)
   for _, name in ipairs({ "string", "table", "math", "utf8", "coroutine" }) do env[name] = copy(G[name]) end
   env._G = env
 
+  -- Coroutines: a plugin runs in whatever coroutine calls it (a hook runs in the scenario's
+  -- coroutine when the scenario loads a view there), but it resumes and closes only those it
+  -- made, and `coroutine.running` shows it no other.
+  local ownThreads = setmetatable({}, { __mode = "k" })
+  local coroutineLibrary, realCreate = env.coroutine, G.coroutine.create
+  local realRunning, realResume, realClose = G.coroutine.running, G.coroutine.resume, G.coroutine.close
+  local function own(thread, fname)
+    if ownThreads[thread] == nil then
+      error(format("bad argument #1 to '%s' (a coroutine this plugin did not make)", fname), 3)
+    end
+    return thread
+  end
+  function coroutineLibrary.create(f)
+    local thread = realCreate(f)
+    ownThreads[thread] = true
+    return thread
+  end
+  function coroutineLibrary.running()
+    local thread, isMain = realRunning()
+    if ownThreads[thread] then return thread, isMain end
+    return nil, isMain
+  end
+  function coroutineLibrary.resume(thread, ...) return realResume(own(thread, "resume"), ...) end
+  function coroutineLibrary.close(thread) return realClose(own(thread, "close")) end
+
   -- A view has nothing to set: rawset refuses it as assignment does.
   function env.rawset(t, key, value)
     local refused = writeRefusal(t, key)

@@ -170,6 +170,34 @@ import Testing
         #expect(try h.value("tostring(modal.transitioningDelegate == plugin('victim').transitioningDelegate)") == "true")
     }
 
+    @Test func aPluginResumesOnlyItsOwnCoroutines() throws {
+        let folder = TemporaryFolder()
+        folder.write("plugins/thief.lua", """
+            local stolen, attempts = nil, {}
+            return scrim.plugin { name = "thief", attempts = attempts, hooks = {
+              viewDidLoad = function(vc)
+                local running = coroutine.running()
+                if running then stolen = running end
+                attempts[#attempts + 1] = vc.name .. ": " .. tostring(running)
+                local own = coroutine.create(function(x) return x * 2 end)
+                attempts[#attempts + 1] = "own: " .. tostring(select(2, coroutine.resume(own, 21)))
+              end,
+            } }
+            """)
+        let h = Harness(pluginPaths: [folder.path + "/plugins"])
+        try h.run("""
+            plugin 'thief'
+            scenarioThread = coroutine.create(function()
+              local _ = ViewController{ name = "inside" }.view
+              return coroutine.yield("waiting")
+            end)
+            assert(coroutine.resume(scenarioThread))
+            local _ = ViewController{ name = "outside" }.view
+            """)
+        #expect(try h.value("table.concat(plugin('thief').attempts, ', ')") == "inside: nil, own: 42, outside: nil, own: 42")
+        #expect(try h.value("select(2, coroutine.resume(scenarioThread, 'mine'))") == "mine")
+    }
+
     @Test func aPluginsOwnTablesStayItsOwn() throws {
         let folder = TemporaryFolder()
         folder.write("plugins/own.lua", """
