@@ -99,11 +99,15 @@ function TransformMethods.isIdentity(t) return t == scrim.transform.identity end
 for _, meta in pairs({ Rect, Size, Point, Transform }) do meta.__metatable = view(meta, meta.__name) end
 
 -- Classes ------------------------------------------------------------------------------------
--- A class is a table: instances have it as metatable (`__index` is the class itself), and the
--- class's own metatable has `__index = superclass` and `__call = new`. Metamethods are copied
--- down so instances of subclasses keep them.
+-- A class is a table whose own metatable has `__index = superclass` and `__call = new`.
+-- Instances have an instance metatable made from it (below): its metamethods, and the class as
+-- `__index`. Metamethods are copied down so instances of subclasses keep them. What a script
+-- reaches of a class through its instances — `__index`, `super`, `getmetatable` — is a
+-- read-only view: only the code that made a class holds it writable.
 
 local classesByName = setmetatable({}, { __mode = "v" })
+-- Every class: what `extend` takes as a parent.
+local isClass = setmetatable({}, { __mode = "k" })
 
 -- The metatable of a class's plain-table instances: the class's metamethods, and the class as
 -- `__index`. Not the class itself, which its plugin can change at any time: the system's Lua
@@ -129,13 +133,14 @@ local function refreshInstanceMeta(cls)
       rawset(meta, key, value)
     end
   end
+  rawset(meta, "__index", cls)
   return meta
 end
 
 -- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
--- never a view), whose `super` is `super` (`parent` as the caller named it: maybe a view).
--- Its instances show `getmetatable` a view of it, and its own metatable is hidden.
-local function initClass(cls, parent, name, super)
+-- never a view). Its `__index`, `super` and what its instances show `getmetatable` are views;
+-- its own metatable is hidden.
+local function initClass(cls, parent, name)
   if parent then
     for key, value in pairs(parent) do
       if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name"
@@ -144,18 +149,21 @@ local function initClass(cls, parent, name, super)
       end
     end
   end
-  cls.__index = cls
+  local public = view(cls, "class " .. name)
+  -- `__index` stays for scripts that give an object a class as metatable themselves.
+  cls.__index = public
   cls.__name = name
-  cls.super = super
+  cls.super = view(parent)
   cls.new = function(...) return cls.__construct(cls, ...) end
-  cls.__metatable = view(cls, "class " .. name)
+  cls.__metatable = public
+  isClass[cls] = true
   rawSetmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
                          __tostring = function() return "class " .. name end, __metatable = false })
   if instanceMeta[cls] then refreshInstanceMeta(cls) end
   return cls
 end
 
-local function makeClass(parent, name, super) return initClass({}, parent, name, super or parent) end
+local function makeClass(parent, name) return initClass({}, parent, name) end
 
 -- The class a script names: the class itself, or the class a view shows.
 local function classOf(cls) return realOf[cls] or cls end
@@ -185,7 +193,7 @@ end
 local ownerOf = setmetatable({}, { __mode = "k" })
 
 -- The class `cls:extend(name)` makes inside the plugin run `run`.
-local function classInRun(run, parent, name, super)
+local function classInRun(run, parent, name)
   local count = (run.counts[name] or 0) + 1
   run.counts[name] = count
   local key = name .. "#" .. count
@@ -194,9 +202,9 @@ local function classInRun(run, parent, name, super)
   if existing and not run.saved[existing] and existing ~= parent then
     run.saved[existing] = saveContents(existing)
     for field in next, existing do rawset(existing, field, nil) end
-    cls = initClass(existing, parent, name, super)
+    cls = initClass(existing, parent, name)
   else
-    cls = makeClass(parent, name, super)
+    cls = makeClass(parent, name)
   end
   run.classes[key] = cls
   ownerOf[cls] = run.owner
@@ -212,16 +220,16 @@ end
 function Object:init() end
 
 --- A subclass named `name` (default: this class's name).
-function Object.extend(super, name)
-  local cls = classOf(super)
-  if type(cls) ~= "table" or rawget(cls, "__index") ~= cls then
+function Object.extend(cls, name)
+  cls = classOf(cls)
+  if not isClass[cls] then
     error("bad self to 'extend' (call it as Class:extend(\"Name\"))", 2)
   end
   if name ~= nil and type(name) ~= "string" then
     error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
   end
   local run = runs[#runs]
-  local subclass = run and classInRun(run, cls, name or cls.__name, super) or makeClass(cls, name or cls.__name, super)
+  local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)
   if name then classesByName[name] = subclass end
   return subclass
 end
@@ -275,7 +283,7 @@ ViewController.__construct = function(cls, props, ...)
   if name ~= nil and type(name) ~= "string" then
     error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 2)
   end
-  local vc = native.newViewController(cls, name)
+  local vc = native.newViewController(refreshInstanceMeta(cls), name)
   vc:init(props, ...)
   return vc
 end
@@ -288,7 +296,7 @@ scrim.ViewController = ViewController
 local PresentationController = makeClass(Object, "PresentationController")
 PresentationController.__construct = function(cls, presented, presenting, ...)
   cls = classOf(cls)
-  local pc = native.newPresentationController(cls, presented, presenting)
+  local pc = native.newPresentationController(refreshInstanceMeta(cls), presented, presenting)
   pc:init(presented, presenting, ...)
   return pc
 end
@@ -297,7 +305,7 @@ scrim.PresentationController = PresentationController
 local PercentDriven = makeClass(Object, "PercentDrivenInteractiveTransition")
 PercentDriven.__construct = function(cls, ...)
   cls = classOf(cls)
-  local interaction = native.newPercentDrivenInteraction(cls)
+  local interaction = native.newPercentDrivenInteraction(refreshInstanceMeta(cls))
   interaction:init(...)
   return interaction
 end
@@ -341,12 +349,18 @@ end
 -- get their old contents back.
 local function endPluginRun(keep)
   local run = table.remove(runs)
-  if keep then return run.classes end
+  if keep then
+    -- Instances made before a reload take the new version's metamethods now (a class that
+    -- gained `__close` fails at its next `new`).
+    for _, cls in next, run.classes do
+      if instanceMeta[cls] then pcall(refreshInstanceMeta, cls) end
+    end
+    return run.classes
+  end
   for cls, saved in next, run.saved do restoreContents(cls, saved) end
   return nil
 end
 
-local function isClass(t) return rawget(t, "__index") == t end
 
 -- Makes `old` hold what `new` holds, recursing into tables both have under the same key
 -- (classes excepted: reloads keep their identity), so references into `old` see the new code.
@@ -359,7 +373,7 @@ local function patchTable(old, new, seen)
   for key, value in next, new do
     local current = rawget(old, key)
     if type(value) == "table" and type(current) == "table" and current ~= value
-       and not isClass(value) and not isClass(current) and getmetatable(current) == getmetatable(value) then
+       and not isClass[value] and not isClass[current] and getmetatable(current) == getmetatable(value) then
       patchTable(current, value, seen)
     else
       rawset(old, key, value)

@@ -97,6 +97,35 @@ import Testing
         #expect(!folder.exists("pwned"))
     }
 
+    @Test func aNeighbourCannotRewriteTheGrantedPluginsMethods() throws {
+        folder.write("plugins/logger.lua", """
+            local Logged = scrim.ViewController:extend("Logged")
+            function Logged:logPath() return "\(folder.path)/log.txt" end
+            function Logged:viewDidAppear() assert(io.open(self:logPath(), "a")):write("appeared\\n"):close() end
+            return scrim.plugin { name = "logger", Logged = Logged }
+            """)
+        folder.write("plugins/evil.lua", """
+            local outcome = {}
+            return scrim.plugin { name = "evil", outcome = outcome, hooks = { viewDidLoad = function(vc)
+              outcome[#outcome + 1] = select(2, pcall(function()
+                vc.__index.logPath = function() return "\(folder.path)/pwned.txt" end
+              end))
+              outcome[#outcome + 1] = select(2, pcall(function()
+                plugin("logger").Logged.logPath = nil
+              end))
+            end } }
+            """)
+        let h = Harness(pluginPaths: [plugins])
+        try h.runtime.plugins.grant(.io, to: "logger")
+        try h.run("plugin 'evil'; window.rootViewController = plugin('logger').Logged{ name = 'home' }; run(0.1)")
+        #expect(try h.value("table.concat(plugin('evil').outcome, '\\n')").split(separator: "\n").allSatisfy {
+            $0.hasSuffix("class Logged is read-only in a plugin (cannot set 'logPath')")
+        })
+        #expect(!folder.exists("pwned.txt"))
+        #expect(folder.contents("log.txt") == "appeared\n")
+        #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
+    }
+
     @Test func aGrantNamesAPluginOnThePathsOrFails() throws {
         let h = Harness(pluginPaths: [plugins])
         #expect(throws: LuaError(message: "cannot grant 'io, os' to plugin 'ghost': it is not on the plugin paths"

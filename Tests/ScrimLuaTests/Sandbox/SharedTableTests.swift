@@ -38,6 +38,11 @@ import Testing
         try("class metatable", function() assert(getmetatable(scrim.ViewController) == false) end)
         try("super", function() scrim.Animator:extend("Mine").super.animationEnded = evil end)
         try("own class metatable", function() assert(getmetatable(scrim.Animator:extend("Own")) == false) end)
+        try("controller's class", function() ViewController{}.__index.init = evil end)
+        try("controller's super", function() ViewController{}.super.init = evil end)
+        try("instance's class", function() rawset(scrim.Object.new().__index, "init", evil) end)
+        try("instance's super", function() scrim.Animator.new().super.init = evil end)
+        try("victim instance's class", function() plugin("victim").Fade.new().__index.describe = evil end)
         try("geometry metatable", function() getmetatable(rect(0, 0, 1, 1)).__eq = evil end)
         try("setmetatable rect", function() setmetatable(rect(0, 0, 1, 1), nil) end)
         try("trace", function() trace.clear = evil end)
@@ -103,6 +108,11 @@ import Testing
             "class metatable: allowed",
             "super: class Animator is read-only in a plugin (cannot set 'animationEnded')",
             "own class metatable: allowed",
+            "controller's class: class ViewController is read-only in a plugin (cannot set 'init')",
+            "controller's super: class Object is read-only in a plugin (cannot set 'init')",
+            "instance's class: class Object is read-only in a plugin (cannot set 'init')",
+            "instance's super: class Object is read-only in a plugin (cannot set 'init')",
+            "victim instance's class: class VictimFade is read-only in a plugin (cannot set 'describe')",
             "geometry metatable: Rect is read-only in a plugin (cannot set '__eq')",
             "setmetatable rect: cannot change a protected metatable",
             "trace: scrim.trace is read-only in a plugin (cannot set 'clear')",
