@@ -71,10 +71,15 @@ extension Runtime {
             let from = try fieldCall("from").point(field("from"))
             let to = try fieldCall("to").point(field("to"))
             let duration = try fieldCall("duration").optionalNumber(field("duration")) ?? 0.25
-            let steps = try fieldCall("steps").optionalNumber(field("steps")).map { Int($0) }
-            guard duration > 0, duration.isFinite else { throw call.argumentError(2, "duration must be > 0") }
-            if let steps, steps < 1 { throw call.argumentError(2, "steps must be >= 1") }
-            window.pan(from: from, to: to, duration: duration, steps: steps)
+            let steps = try fieldCall("steps").optionalNumber(field("steps"))
+            // A drag is a gesture, not a timer: an hour of moves at most (each one is scheduled now).
+            guard duration > 0, duration <= 3600 else { throw call.argumentError(2, "duration must be > 0 and at most 3600 seconds") }
+            if let steps, !(steps >= 1 && steps <= 216_000 && steps == steps.rounded()) {
+                throw call.argumentError(2, "steps must be a whole number from 1 to 216000")
+            }
+            let frames = steps ?? (duration / (window.application?.clock.frameDuration ?? 1.0 / 60)).rounded()
+            guard frames <= 216_000 else { throw call.argumentError(2, "a drag moves at most 216000 times (duration × frames per second)") }
+            window.pan(from: from, to: to, duration: duration, steps: steps.map { Int($0) })
             return 0
         }
     }

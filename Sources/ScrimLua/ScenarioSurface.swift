@@ -140,6 +140,9 @@ extension Runtime {
         lua.setFunction("run", in: scrim) { [unowned self] call in
             let seconds = try call.number(1)
             guard seconds >= 0, seconds.isFinite else { throw call.argumentError(1, "seconds must be >= 0") }
+            guard seconds / application.clock.frameDuration < 0x1p53 else {
+                throw call.argumentError(1, "seconds is too large: its frames do not fit in a count")
+            }
             application.run(seconds: seconds)
             return 0
         }
