@@ -192,6 +192,46 @@ end
 -- plugin (`Plugin.owner`): a plugin gets its own tables back where others get views.
 local ownerOf = setmetatable({}, { __mode = "k" })
 
+-- Which environment each plugin's code runs in (`Sandbox` fills it): an environment to the
+-- table standing for its plugin.
+local envOwner = setmetatable({}, { __mode = "k" })
+local scenarioGlobals, getinfo, getupvalue = _G, debug.getinfo, debug.getupvalue
+
+-- Who called `extend` (from `register`): the plugin (its `owner` table), false for the
+-- scenario and the host, nil when nobody can tell (code running in an environment of its own
+-- making, or a tail call that left no trace of its caller). Found from the `_ENV` of the
+-- nearest Lua function up the stack that has one.
+local function callerOwner()
+  for level = 3, 40 do
+    local info = getinfo(level, "ft")
+    if info == nil then return nil end
+    if level > 3 then
+      for index = 1, 255 do
+        local name, value = getupvalue(info.func, index)
+        if name == nil then break end
+        if name == "_ENV" then
+          if value == scenarioGlobals then return false end
+          return envOwner[value]
+        end
+      end
+    end
+    if info.istailcall then return nil end
+  end
+  return nil
+end
+
+-- The class registered under each name is its maker's: a plugin replaces only its own (a
+-- reload does), the scenario any, and code nobody can tell takes only a free name.
+local registeredBy = setmetatable({}, { __mode = "k" })
+local function register(cls, name)
+  local owner = callerOwner()
+  local current = classesByName[name]
+  if current == nil or owner == false or (owner ~= nil and registeredBy[current] == owner) then
+    classesByName[name], registeredBy[cls] = cls, owner
+  end
+  if owner and ownerOf[cls] == nil then ownerOf[cls] = owner end
+end
+
 -- The class `cls:extend(name)` makes inside the plugin run `run`.
 local function classInRun(run, parent, name)
   local count = (run.counts[name] or 0) + 1
@@ -230,7 +270,7 @@ function Object.extend(cls, name)
   end
   local run = runs[#runs]
   local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)
-  if name then classesByName[name] = subclass end
+  if name then register(subclass, name) end
   return subclass
 end
 
@@ -249,7 +289,8 @@ end
 
 scrim.Object = Object
 
---- The class most recently made with `name` (restoration finds restoration classes by name).
+--- The class most recently made with `name` by the code that holds the name (restoration finds
+--- restoration classes by name; see `register`).
 function scrim.classNamed(name) return classesByName[name] end
 
 -- Applies a constructor table's fields in sorted order (deterministic), `name` excepted.
@@ -411,6 +452,7 @@ end
 
 return {
   ownerOf = ownerOf,
+  envOwner = envOwner,
   view = view,
   ViewController = ViewController,
   PresentationController = PresentationController,

@@ -141,6 +141,14 @@ end
 local standardOutput = setmetatable({}, fileClass({ "flush" }, { "close", "lines", "read", "seek", "setvbuf" }))
 handleOf[standardOutput] = ioLibrary.stdout
 
+-- What steers the runtime as a whole is the host's: a plugin may run the clock, not clear the
+-- trace others read, swap the restoration delegate or set the transition watchdog.
+local function hostOnly(what)
+  return function() error(format("%s is the host's: not allowed in a plugin", what), 2) end
+end
+local pluginTrace = view(setmetatable({ clear = hostOnly("trace.clear") },
+                                      { __call = function(_, ...) return scrim.trace(...) end }), "trace")
+
 -- A file's text as a chunk: a UTF-8 byte-order mark and a first line starting with '#' are
 -- skipped (the line break kept), as luaL_loadfile does.
 local function chunkText(text)
@@ -406,7 +414,17 @@ function internals.newPluginEnvironment(files, grants, owner)
       return view(class, format("class %s", tostring(name)))
     end,
     dataPath = native.dataPath(files),
+    trace = pluginTrace,
+    setRestorationDelegate = hostOnly("scrim.setRestorationDelegate"),
+    setTransitionWatchdog = hostOnly("scrim.setTransitionWatchdog"),
+    reload = function(name)
+      if not native.owns(name, owner) then
+        error(format("scrim.reload: a plugin reloads itself only, not '%s'", tostring(name)), 2)
+      end
+      return scrim.reload(name)
+    end,
   }
+  internals.envOwner[env] = owner
   env.scrim = views.overlay(scrim, "scrim", overrides)
   for _, name in ipairs(surfaceGlobals) do env[name] = env.scrim[name] end
   return env
@@ -416,7 +434,8 @@ end
 
 extension Runtime {
     /// The natives the sandbox uses: `openFile(files, path, mode, fname)`, `displayPath(files,
-    /// path)`, `dataPath(files)` and `findModule(name)`.
+    /// path)`, `dataPath(files)`, `findModule(name)`, `owns(name, owner)` (whether the plugin
+    /// `name` is the one `owner` stands for) and `checkChunk(text)`.
     func installSandboxNatives(in native: Int32) {
         lua.setFunction("openFile", in: native) { call in
             let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
@@ -444,6 +463,15 @@ extension Runtime {
         lua.setFunction("dataPath", in: native) { call in
             let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
             if let path = files.dataPath { call.state.push(path) } else { lua_pushnil(call.L) }
+            return 1
+        }
+        lua.setFunction("owns", in: native) { [unowned self] call in
+            guard let name = call.state.string(at: 1), let plugin = plugins.plugin(named: name) else {
+                lua_pushboolean(call.L, 0)
+                return 1
+            }
+            plugin.owner.push()
+            lua_pushboolean(call.L, lua_rawequal(call.L, -1, 2))
             return 1
         }
         lua.setFunction("checkChunk", in: native) { call in

@@ -46,6 +46,11 @@ import Testing
         try("geometry metatable", function() getmetatable(rect(0, 0, 1, 1)).__eq = evil end)
         try("setmetatable rect", function() setmetatable(rect(0, 0, 1, 1), nil) end)
         try("trace", function() trace.clear = evil end)
+        try("trace.clear", function() trace.clear() end)
+        try("trace()", function() assert(type(trace()) == "table") end)
+        try("watchdog", function() scrim.setTransitionWatchdog(0.001) end)
+        try("restoration delegate", function() scrim.setRestorationDelegate({}) end)
+        try("reload another", function() scrim.reload("victim") end)
         try("string metatable", function() assert(getmetatable("") == nil) end)
         try("own string library", function() string.upper = evil; assert(("x"):upper() == "X") end)
         try("victim exports", function() plugin("victim").state.count = 99 end)
@@ -115,7 +120,12 @@ import Testing
             "victim instance's class: class VictimFade is read-only in a plugin (cannot set 'describe')",
             "geometry metatable: Rect is read-only in a plugin (cannot set '__eq')",
             "setmetatable rect: cannot change a protected metatable",
-            "trace: scrim.trace is read-only in a plugin (cannot set 'clear')",
+            "trace: trace is read-only in a plugin (cannot set 'clear')",
+            "trace.clear: trace.clear is the host's: not allowed in a plugin",
+            "trace(): allowed",
+            "watchdog: scrim.setTransitionWatchdog is the host's: not allowed in a plugin",
+            "restoration delegate: scrim.setRestorationDelegate is the host's: not allowed in a plugin",
+            "reload another: scrim.reload: a plugin reloads itself only, not 'victim'",
             "string metatable: allowed",
             "own string library: allowed",
             "victim exports: plugin 'victim'.state is read-only in a plugin (cannot set 'count')",
@@ -206,6 +216,26 @@ import Testing
             """)
         #expect(try h.value("table.concat(plugin('thief').attempts, ', ')") == "inside: nil, own: 42, outside: nil, own: 42")
         #expect(try h.value("select(2, coroutine.resume(scenarioThread, 'mine'))") == "mine")
+    }
+
+    @Test func aPluginCannotTakeAClassNameAnotherHolds() throws {
+        let folder = TemporaryFolder()
+        folder.write("plugins/squatter.lua", """
+            scrim.Object:extend("Detail")
+            local hidden = load("return function(Base) return Base:extend('Detail') end", "=x", "t", { })()
+            hidden(scrim.Object)
+            scrim.Object:extend("Free")
+            return scrim.plugin { name = "squatter", again = function()
+              local made = scrim.Object:extend("Detail")
+              return scrim.Object:extend("Detail"), made
+            end, tail = function() return scrim.Object:extend("Detail") end }
+            """)
+        let h = Harness(pluginPaths: [folder.path + "/plugins"])
+        try h.run("Detail = ViewController:extend('Detail'); plugin 'squatter'; plugin('squatter').again(); plugin('squatter').tail()")
+        #expect(try h.value("tostring(scrim.classNamed('Detail') == Detail)") == "true")
+        #expect(try h.value("tostring(scrim.classNamed('Free') ~= nil)") == "true")
+        // The scenario is the user's: it takes any name.
+        #expect(try h.value("tostring(scrim.classNamed('Free') ~= scrim.classNamed('Free')) .. tostring(scrim.Object:extend('Free') == scrim.classNamed('Free'))") == "falsetrue")
     }
 
     @Test func aPluginsOwnTablesStayItsOwn() throws {
