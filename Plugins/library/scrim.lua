@@ -597,5 +597,10 @@ function scrim.setRestorationDelegate(delegate) end
 ---@param name string
 ---@return Class?
 function scrim.classNamed(name) end
+---@generic T: table
+---@param t T
+---@param name string? what errors call it
+---@return T view a read-only view: reads, calls and iteration reach `t`, writes fail
+function scrim.readOnly(t, name) end
 ---@param seconds number? nil turns it off
 function scrim.setTransitionWatchdog(seconds) end

@@ -49,6 +49,10 @@ final class PluginFiles {
             return openData(relative.isEmpty ? "." : String(relative), as: path, access: access, caller: caller)
         }
         if access.writes {
+            if path.hasPrefix("/") {
+                return .failure(.refused("\(caller): cannot write '\(path)': a plugin writes only under scrim.dataPath "
+                    + "(\(dataPath ?? "none")); the host can grant 'io'"))
+            }
             return .failure(.refused("\(caller): cannot write '\(path)': the plugin's folder is read-only to plugins "
                 + "(write under scrim.dataPath; the host can grant 'io')"))
         }

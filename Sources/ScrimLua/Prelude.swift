@@ -289,6 +289,16 @@ end
 
 scrim.Object = Object
 
+--- A read-only view of `t` (named `name` in errors): how a plugin hands out a table of its own
+--- that others may read but not change.
+function scrim.readOnly(t, name)
+  if type(t) ~= "table" then error(format("bad argument #1 to 'readOnly' (table expected, got %s)", type(t)), 2) end
+  if name ~= nil and type(name) ~= "string" then
+    error(format("bad argument #2 to 'readOnly' (string expected, got %s)", type(name)), 2)
+  end
+  return view(t, name)
+end
+
 --- The class most recently made with `name` by the code that holds the name (restoration finds
 --- restoration classes by name; see `register`).
 function scrim.classNamed(name) return classesByName[name] end

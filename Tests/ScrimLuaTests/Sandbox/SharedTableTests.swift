@@ -252,6 +252,9 @@ import Testing
         let h = Harness(pluginPaths: [folder.path + "/plugins"])
         #expect(try h.value("plugin('own').bump() + plugin('own').bump()") == "3")
         #expect(try h.value("tostring(plugin('own').isOwn())") == "true")
+        // A plugin hands out a table of its own read-only when it chooses.
+        #expect(try h.value("select(2, pcall(function() local v = scrim.readOnly({ n = { 1 } }, 'config'); assert(v.n[1] == 1); v.n[1] = 2 end))")
+                    .hasSuffix("config.n is read-only in a plugin (cannot set '1')"))
         // The scenario is the user's own code: it may change what plugins export.
         #expect(try h.run("plugin('own').state.n = 10; return plugin('own').bump()") == ["11"])
     }
