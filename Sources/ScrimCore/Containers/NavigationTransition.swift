@@ -1,7 +1,9 @@
 /// A push or pop: the old and new top controllers' views swap in the navigation controller's
 /// content view, with the delegate's animator or the built-in slide.
 final class NavigationTransition: ControllerTransition {
-    unowned let navigationController: NavigationController
+    /// Held until the transition ends, as UIKit's transition coordinator holds what it moves: a
+    /// navigation controller let go in the middle of a push stays until the push is over.
+    let navigationController: NavigationController
     let from: ViewController
     let to: ViewController
     let operation: NavigationOperation

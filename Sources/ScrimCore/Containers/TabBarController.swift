@@ -190,7 +190,8 @@ open class TabBarController: ViewController {
 /// A tab switch: the old and new selected views swap in the content view, at once or with the
 /// delegate's animator (and interaction controller).
 final class TabTransition: ControllerTransition {
-    unowned let tabBarController: TabBarController
+    /// Held until the switch ends (see `NavigationTransition.navigationController`).
+    let tabBarController: TabBarController
     let from: ViewController
     let to: ViewController
 

@@ -178,4 +178,22 @@ import Testing
         #expect(try h.value("tostring(window.rootViewController.view ~= nil and window.rootViewController.view.superview == window)") == "true")
         #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
     }
+
+    @Test func aContainerLetGoInTheMiddleOfItsTransitionIsHeldUntilItEnds() throws {
+        let h = Harness()
+        try h.run("""
+            local function start()
+              local nav = NavigationController{ name = 'nav', root = ViewController{ name = 'first' } }
+              window.rootViewController = nav
+              nav:push(ViewController{ name = 'second' }, true)
+              step(1)
+            end
+            start()
+            window.rootViewController = ViewController{ name = 'home' }
+            collectgarbage(); collectgarbage()
+            step(60)
+            """)
+        #expect(h.events.contains("second.didMoveToParent"))
+        #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
+    }
 }
