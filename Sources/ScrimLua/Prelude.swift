@@ -109,10 +109,11 @@ local classesByName = setmetatable({}, { __mode = "v" })
 -- Every class: what `extend` takes as a parent.
 local isClass = setmetatable({}, { __mode = "k" })
 
--- The metatable of a class's plain-table instances: the class's metamethods, and the class as
--- `__index`. Not the class itself, which its plugin can change at any time: the system's Lua
--- 5.4.4 mishandles `__close` (docs/robustness.md), so an instance never has one. Refreshed at
--- each `new` and each reload, so instances follow their class's metamethods.
+-- The metatable of a class's instances: the class's metamethods, and the class as `__index`.
+-- Not the class itself, which its plugin can change at any time: the system's Lua 5.4.4
+-- mishandles `__close` (docs/robustness.md), so an instance never has one. Made at the class's
+-- first instance and made again at each reload: metamethods a class gains later reach its
+-- instances at the next reload.
 local instanceMeta = setmetatable({}, { __mode = "k" })
 local classOfInstances = setmetatable({}, { __mode = "k" })
 local byte = string.byte
@@ -136,6 +137,8 @@ local function refreshInstanceMeta(cls)
   rawset(meta, "__index", cls)
   return meta
 end
+
+local function instanceMetaOf(cls) return instanceMeta[cls] or refreshInstanceMeta(cls) end
 
 -- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
 -- never a view). Its `__index`, `super` and what its instances show `getmetatable` are views;
@@ -253,7 +256,7 @@ end
 
 local Object = makeClass(nil, "Object")
 Object.__construct = function(cls, ...)
-  local instance = setmetatable({}, refreshInstanceMeta(classOf(cls)))
+  local instance = setmetatable({}, instanceMetaOf(classOf(cls)))
   instance:init(...)
   return instance
 end
@@ -334,7 +337,7 @@ ViewController.__construct = function(cls, props, ...)
   if name ~= nil and type(name) ~= "string" then
     error(format("bad field 'name' in '%s' (string expected, got %s)", cls.__name, type(name)), 2)
   end
-  local vc = native.newViewController(refreshInstanceMeta(cls), name)
+  local vc = native.newViewController(instanceMetaOf(cls), name)
   vc:init(props, ...)
   return vc
 end
@@ -347,7 +350,7 @@ scrim.ViewController = ViewController
 local PresentationController = makeClass(Object, "PresentationController")
 PresentationController.__construct = function(cls, presented, presenting, ...)
   cls = classOf(cls)
-  local pc = native.newPresentationController(refreshInstanceMeta(cls), presented, presenting)
+  local pc = native.newPresentationController(instanceMetaOf(cls), presented, presenting)
   pc:init(presented, presenting, ...)
   return pc
 end
@@ -356,7 +359,7 @@ scrim.PresentationController = PresentationController
 local PercentDriven = makeClass(Object, "PercentDrivenInteractiveTransition")
 PercentDriven.__construct = function(cls, ...)
   cls = classOf(cls)
-  local interaction = native.newPercentDrivenInteraction(refreshInstanceMeta(cls))
+  local interaction = native.newPercentDrivenInteraction(instanceMetaOf(cls))
   interaction:init(...)
   return interaction
 end

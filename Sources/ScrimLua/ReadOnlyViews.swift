@@ -24,17 +24,19 @@ local rawset, rawequal, format = rawset, rawequal, string.format
 -- holds it, and its table at least as long.
 local realOf = setmetatable({}, { __mode = "k" })
 local viewOf = setmetatable({}, { __mode = "k" })
--- view -> the name errors give it.
+-- view -> what errors say of it ("scrim is read-only in a plugin").
 local nameOf = setmetatable({}, { __mode = "k" })
 
-local function refusal(name, key) return format("%s is read-only in a plugin (cannot set '%s')", name, tostring(key)) end
+-- `statement`: "<name> is read-only", and " in a plugin" for a plugin's own `scrim`.
+local function refusal(statement, key) return format("%s (cannot set '%s')", statement, tostring(key)) end
 
-local function refuse(name)
-  return function(_, key) error(refusal(name, key), 2) end
+local function refuse(statement)
+  return function(_, key) error(refusal(statement, key), 2) end
 end
 
--- A new view of `t`: reads go to `overrides` first, then to `t`.
-local function makeView(t, name, overrides, view)
+-- A new view of `t`: reads go to `overrides` first, then to `t`. Errors call it `name`, then
+-- `where` (a plugin's own `scrim` says " in a plugin").
+local function makeView(t, name, overrides, view, where)
   local v = {}
   local meta = {
     __index = function(_, key)
@@ -48,7 +50,7 @@ local function makeView(t, name, overrides, view)
       end
       return value
     end,
-    __newindex = refuse(name),
+    __newindex = refuse(name .. " is read-only" .. (where or "")),
     __pairs = function()
       local iterate, state, control = pairs(t)
       local pending = overrides and next(overrides) and overrides
@@ -79,7 +81,7 @@ local function makeView(t, name, overrides, view)
   rawset(meta, viewKey, t)
   setmetatable(v, meta)
   realOf[v] = t
-  nameOf[v] = name
+  nameOf[v] = name .. " is read-only" .. (where or "")
   return v
 end
 
@@ -97,7 +99,7 @@ end
 return {
   view = view,
   -- A view of its own for one plugin, whose reads find `overrides` first.
-  overlay = function(t, name, overrides) return makeView(t, name, overrides, view) end,
+  overlay = function(t, name, overrides) return makeView(t, name, overrides, view, " in a plugin") end,
   realOf = realOf,
   -- The message of a write to `v`, if `v` is a view.
   refusal = function(v, key) local name = nameOf[v]; return name and refusal(name, key) end,

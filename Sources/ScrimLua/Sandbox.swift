@@ -103,7 +103,9 @@ local allowedCollect = { count = true, collect = true, step = true, isrunning = 
 -- are handed out as tables, and class instances get their class's metamethods the same way.
 local closeRefused = "'__close' metamethods are not allowed in a plugin " ..
                      "(the system's Lua 5.4.4 can close to-be-closed variables wrongly)"
+-- snapshot -> the table the plugin gave; snapshot -> the plugin that gave it.
 local originalOf = setmetatable({}, { __mode = "k" })
+local installedBy = setmetatable({}, { __mode = "k" })
 
 -- Files: a plugin's file is a table whose methods call the io library's on the handle.
 local fileMethods = rawGetmetatable(ioLibrary.stdout).__index
@@ -218,17 +220,25 @@ function internals.newPluginEnvironment(files, grants, owner)
     return realRawset(t, key, value)
   end
 
-  -- No metatable the host shares: none for strings, functions or native objects, a read-only
-  -- view for a class's instances (the plugin that made the class gets the class itself), and
-  -- for a table the plugin gave a metatable, the table it gave.
+  -- A plugin gets back the metatables it set itself, and its own classes; every other
+  -- metatable — the scenario's, another plugin's, a class's — as a read-only view (so nobody
+  -- else's gains a `__close` or anything else), and none for strings, functions or native
+  -- objects.
   function env.getmetatable(value)
     if type(value) ~= "table" then return nil end
     local mt = realGetmetatable(value)
+    if type(mt) ~= "table" then return mt end
     local original = originalOf[mt]
-    if original ~= nil then return original end
+    if original ~= nil then
+      if installedBy[mt] == owner then return original end
+      return view(original)
+    end
     local class = realOf[mt]
-    if class ~= nil and ownerOf[class] == owner then return class end
-    return mt
+    if class ~= nil then
+      if ownerOf[class] == owner then return class end
+      return mt
+    end
+    return view(mt)
   end
 
   -- Installs a snapshot of `mt` (see above): changing `mt` later changes nothing.
@@ -253,7 +263,7 @@ function internals.newPluginEnvironment(files, grants, owner)
       if key == "__close" then error(closeRefused, 2) end
       snapshot[key] = value
     end
-    originalOf[snapshot] = mt
+    originalOf[snapshot], installedBy[snapshot] = mt, owner
     return realSetmetatable(t, snapshot)
   end
 

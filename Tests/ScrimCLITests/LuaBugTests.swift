@@ -55,6 +55,41 @@ import Testing
         #expect(try Self.run("return select('#', io.lines('trigger.lua'))") == "ok: 1")
     }
 
+    /// The same through a metatable the scenario set, on a table it keeps on a controller: a
+    /// plugin gets a view of it, and cannot give it `__close`.
+    @Test func aBreakOutOfAForWithTheScenariosMetatable() throws {
+        let scratch = Scratch()
+        scratch.write("plugins/planter.lua", """
+            local function boom(v)
+              for k in next, { 1 }, nil, v do
+                local f = function() return k end
+                break
+              end
+              local x <close> = v
+            end
+            return scrim.plugin { name = "planter", hooks = { viewDidLoad = function(vc)
+              if vc.model == nil then return end
+              print(select(2, pcall(function() getmetatable(vc.model).__close = function() end end)))
+              print(select(2, pcall(boom, vc.model)))
+            end } }
+            """)
+        let scenario = scratch.write("scenario.lua", """
+            plugin "planter"
+            local Model = {}
+            Model.__index = Model
+            local vc = ViewController{ name = "home" }
+            vc.model = setmetatable({}, Model)
+            window.rootViewController = vc
+            print(rawget(Model, "__close"))
+            """)
+        let result = try Scrim.run(["run", scenario, "--plugins", scratch.url.path + "/plugins"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0].hasSuffix("planter.lua:10: this table is read-only (cannot set '__close')")
+                    && lines[1].hasSuffix("planter.lua:2: variable '(for state)' got a non-closable value")
+                    && lines[2] == "nil", "\(result.stdout)")
+    }
+
     /// "C-stack overflow with deep nesting of coroutine.close" (fixed in 5.4.6).
     @Test func closingCoroutinesNestedInEachOther() throws {
         #expect(try Self.run("""

@@ -119,7 +119,7 @@ import Testing
         try h.runtime.plugins.grant(.io, to: "logger")
         try h.run("plugin 'evil'; window.rootViewController = plugin('logger').Logged{ name = 'home' }; run(0.1)")
         #expect(try h.value("table.concat(plugin('evil').outcome, '\\n')").split(separator: "\n").allSatisfy {
-            $0.hasSuffix("class Logged is read-only in a plugin (cannot set 'logPath')")
+            $0.hasSuffix("class Logged is read-only (cannot set 'logPath')")
         })
         #expect(!folder.exists("pwned.txt"))
         #expect(folder.contents("log.txt") == "appeared\n")

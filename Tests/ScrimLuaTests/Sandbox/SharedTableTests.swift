@@ -103,24 +103,24 @@ import Testing
             "getmetatable scrim: allowed",
             "setmetatable scrim: cannot change a protected metatable",
             "load with scrim as env: scrim is read-only in a plugin (cannot set 'saveState')",
-            "table.insert: scrim.transform is read-only in a plugin (cannot set '1')",
-            "table.move: scrim.transform is read-only in a plugin (cannot set '1')",
-            "identity: scrim.transform.identity is read-only in a plugin (cannot set 'a')",
-            "base class: class ViewController is read-only in a plugin (cannot set 'viewDidLoad')",
-            "rawset base class: class Animator is read-only in a plugin (cannot set 'animationEnded')",
-            "class index: class ViewController is read-only in a plugin (cannot set 'viewDidLoad')",
-            "instance metatable: class Animator is read-only in a plugin (cannot set 'animationEnded')",
+            "table.insert: scrim.transform is read-only (cannot set '1')",
+            "table.move: scrim.transform is read-only (cannot set '1')",
+            "identity: scrim.transform.identity is read-only (cannot set 'a')",
+            "base class: class ViewController is read-only (cannot set 'viewDidLoad')",
+            "rawset base class: class Animator is read-only (cannot set 'animationEnded')",
+            "class index: class ViewController is read-only (cannot set 'viewDidLoad')",
+            "instance metatable: class Animator is read-only (cannot set 'animationEnded')",
             "class metatable: allowed",
-            "super: class Animator is read-only in a plugin (cannot set 'animationEnded')",
+            "super: class Animator is read-only (cannot set 'animationEnded')",
             "own class metatable: allowed",
-            "controller's class: class ViewController is read-only in a plugin (cannot set 'init')",
-            "controller's super: class Object is read-only in a plugin (cannot set 'init')",
-            "instance's class: class Object is read-only in a plugin (cannot set 'init')",
-            "instance's super: class Object is read-only in a plugin (cannot set 'init')",
-            "victim instance's class: class VictimFade is read-only in a plugin (cannot set 'describe')",
-            "geometry metatable: Rect is read-only in a plugin (cannot set '__eq')",
+            "controller's class: class ViewController is read-only (cannot set 'init')",
+            "controller's super: class Object is read-only (cannot set 'init')",
+            "instance's class: class Object is read-only (cannot set 'init')",
+            "instance's super: class Object is read-only (cannot set 'init')",
+            "victim instance's class: class VictimFade is read-only (cannot set 'describe')",
+            "geometry metatable: Rect is read-only (cannot set '__eq')",
             "setmetatable rect: cannot change a protected metatable",
-            "trace: trace is read-only in a plugin (cannot set 'clear')",
+            "trace: trace is read-only (cannot set 'clear')",
             "trace.clear: trace.clear is the host's: not allowed in a plugin",
             "trace(): allowed",
             "watchdog: scrim.setTransitionWatchdog is the host's: not allowed in a plugin",
@@ -128,12 +128,12 @@ import Testing
             "reload another: scrim.reload: a plugin reloads itself only, not 'victim'",
             "string metatable: allowed",
             "own string library: allowed",
-            "victim exports: plugin 'victim'.state is read-only in a plugin (cannot set 'count')",
-            "victim delegate: plugin 'victim'.transitioningDelegate is read-only in a plugin (cannot set 'animationControllerForPresented')",
-            "rawset victim: plugin 'victim' is read-only in a plugin (cannot set 'state')",
-            "victim class: class VictimFade is read-only in a plugin (cannot set 'animateTransition')",
-            "victim instance: class VictimFade is read-only in a plugin (cannot set 'animateTransition')",
-            "classNamed: class VictimFade is read-only in a plugin (cannot set 'animateTransition')",
+            "victim exports: plugin 'victim'.state is read-only (cannot set 'count')",
+            "victim delegate: plugin 'victim'.transitioningDelegate is read-only (cannot set 'animationControllerForPresented')",
+            "rawset victim: plugin 'victim' is read-only (cannot set 'state')",
+            "victim class: class VictimFade is read-only (cannot set 'animateTransition')",
+            "victim instance: class VictimFade is read-only (cannot set 'animateTransition')",
+            "classNamed: class VictimFade is read-only (cannot set 'animateTransition')",
             "extend victim: allowed",
             "isInstance: allowed",
             "equality: allowed",
@@ -182,9 +182,9 @@ import Testing
             nav.delegate = { navigationControllerDidShow = function() end }
             """)
         #expect(try h.value("plugin('reader').tamper(modal, nav)") == """
-            the transitioningDelegate of 'modal' is read-only in a plugin (cannot set 'animationControllerForPresented')
-            the transitioningDelegate of 'modal' is read-only in a plugin (cannot set 'animationControllerForPresented')
-            the delegate of 'NavigationController#1' is read-only in a plugin (cannot set 'navigationControllerDidShow')
+            the transitioningDelegate of 'modal' is read-only (cannot set 'animationControllerForPresented')
+            the transitioningDelegate of 'modal' is read-only (cannot set 'animationControllerForPresented')
+            the delegate of 'NavigationController#1' is read-only (cannot set 'navigationControllerDidShow')
             """)
         // Compared with what was set, the view is the same table.
         #expect(try h.value("tostring(modal.transitioningDelegate == plugin('victim').transitioningDelegate)") == "true")
@@ -254,7 +254,7 @@ import Testing
         #expect(try h.value("tostring(plugin('own').isOwn())") == "true")
         // A plugin hands out a table of its own read-only when it chooses.
         #expect(try h.value("select(2, pcall(function() local v = scrim.readOnly({ n = { 1 } }, 'config'); assert(v.n[1] == 1); v.n[1] = 2 end))")
-                    .hasSuffix("config.n is read-only in a plugin (cannot set '1')"))
+                    .hasSuffix("config.n is read-only (cannot set '1')"))
         // The scenario is the user's own code: it may change what plugins export.
         #expect(try h.run("plugin('own').state.n = 10; return plugin('own').bump()") == ["11"])
     }
