@@ -198,7 +198,12 @@ public final class LuaState {
 
     /// Loads a file's bytes as a text chunk (see `chunk(ofFile:)`), pushing it as a function.
     func load(fileContents data: Data, chunkName: String) -> LuaError? {
-        var bytes = LuaState.chunk(ofFile: data)[...]
+        load(chunk: LuaState.chunk(ofFile: data), chunkName: chunkName)
+    }
+
+    /// Loads bytes as a text chunk, pushing it as a function.
+    func load(chunk data: Data, chunkName: String) -> LuaError? {
+        var bytes = data[...]
         if bytes.isEmpty { bytes = Data([0x20])[...] }
         let status = bytes.withUnsafeBytes { buffer in
             scrim_loadbuffer(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")

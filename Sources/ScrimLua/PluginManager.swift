@@ -220,10 +220,10 @@ public final class PluginManager {
         let L = lua.L
         let top = lua.top
         let file = source.path
-        let contents = try source.contents()
+        let chunk = LuaState.chunk(ofFile: try source.contents())
         let display = PluginManager.displayPath(file)
-        if let error = lua.load(fileContents: contents, chunkName: "@" + display) { throw error }
-        if let problem = LuaState.chunk(ofFile: contents).withUnsafeBytes({ bytes in
+        if let error = lua.load(chunk: chunk, chunkName: "@" + display) { throw error }
+        if let problem = chunk.withUnsafeBytes({ bytes in
             bytes.isEmpty ? nil : Runtime.chunkProblem(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
         }) {
             lua.top = top

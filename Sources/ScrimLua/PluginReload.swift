@@ -43,9 +43,6 @@ extension PluginManager {
         defer { lua.top = top }
         let run: PluginRun
         do throws(LuaError) {
-            guard FileManager.default.fileExists(atPath: plugin.path) else {
-                throw LuaError(message: "\(plugin.path): the plugin's file is gone")
-            }
             run = try execute(try PluginSource(reopening: plugin.location), expectedName: plugin.name, owner: plugin.owner,
                               previousClasses: plugin.classes, renamed: { "is loaded as '\($0)'; a reload cannot rename a plugin" })
             try callInternal("swapPlugin", results: 1) {

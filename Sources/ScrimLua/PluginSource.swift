@@ -29,10 +29,11 @@ final class PluginSource {
         self.descriptor = descriptor
     }
 
-    /// Opens the plugin at `location` again (for a reload); nil when it is not there.
+    /// Opens the plugin at `location` again, for a reload.
     convenience init(reopening location: PluginLocation) throws(LuaError) {
         switch location {
         case .path(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw LuaError(message: "\(path): the plugin's file is gone") }
             try self.init(path: path)
         case .onSearchPath(let directory, let relative):
             let root = scrim_open_folder(directory, 1)

@@ -65,8 +65,8 @@ enum Sandbox {
 local internals, native, scrim, surfaceGlobals, views = ...
 -- The globals as the state began: what the scenario did to its globals since changes nothing.
 local G = _ENV
-local type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall =
-      type, error, pairs, ipairs, next, setmetatable, tostring, select, pcall
+local type, error, pairs, ipairs, next, setmetatable, tostring, pcall =
+      type, error, pairs, ipairs, next, setmetatable, tostring, pcall
 local realGetmetatable, realSetmetatable, realLoad, realCollect, realRawset, rawget =
       getmetatable, setmetatable, load, collectgarbage, rawset, rawget
 local ioLibrary, osLibrary, debugLibrary = io, os, debug

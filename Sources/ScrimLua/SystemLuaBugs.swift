@@ -24,10 +24,11 @@ extension LuaState {
 
     /// Run once, uncapped. A buffer box is made first: Lua < 5.4.9 leaves the box's metatable
     /// empty for the life of the state when its first use runs out of memory (lauxlib.c
-    /// newbox). Then library functions are replaced for every script. `string.gmatch` (the string metatable's
-    /// too): Lua < 5.4.9 does not reset a gmatch iterator's recursion budget after an error, so
-    /// a second call recurses without bound — an iterator that failed stays failed. `utf8.codes`:
-    /// Lua < 5.4.6 accepts stray continuation bytes — invalid UTF-8 is an error, as since.
+    /// newbox). Then library functions are replaced for every script. `string.gmatch` (the
+    /// string metatable's too): Lua < 5.4.9 does not reset a gmatch iterator's recursion budget
+    /// after an error, so a second call recurses without bound — an iterator that failed stays
+    /// failed. `utf8.codes`: Lua < 5.4.6 accepts stray continuation bytes — invalid UTF-8 is an
+    /// error, as since.
     static let bugFixes = #"""
 local gmatch, codes, len, error, type, pcall = string.gmatch, utf8.codes, utf8.len, error, type, pcall
 local pack, unpack, gsub = table.pack, table.unpack, string.gsub
@@ -38,14 +39,13 @@ function string.gmatch(s, pattern, init)
   local failed = false
   return function()
     if failed then error("a gmatch iterator that failed cannot go on", 2) end
-    failed = true
     local results = pack(pcall(iterate))
     if not results[1] then
+      failed = true
       local problem = results[2]
       if type(problem) ~= "string" then error(problem, 0) end
       error((gsub(problem, "^%[scrim lua fixes%]:%d+: ", "")), 2)
     end
-    failed = false
     return unpack(results, 2, results.n)
   end
 end
