@@ -33,8 +33,9 @@ let package = Package(
         ),
         // zlib, for the tests that read the browser's PNG screenshots.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // What the plugin sandbox asks of the kernel: opening files beneath a folder.
-        .target(name: "CSandbox"),
+        // The sandbox and the limits in C: opening files beneath a folder, the budget and the
+        // watchdog, native calls, pattern matching that stays within the budget.
+        .target(name: "CSandbox", dependencies: ["CLua"]),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "CSandbox", "ScrimCore"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),

@@ -52,7 +52,7 @@ extension Runtime {
                     return
                 }
             }
-            evaluation.error = lua.protectedCall(nargs: 0, nresults: scrim_multret())
+            evaluation.error = lua.enter(nargs: 0, nresults: scrim_multret())
         }
         guard evaluation.error == nil, lua.top > top else { return evaluation }
         for index in top + 1...lua.top {

@@ -1,32 +1,40 @@
-/// What one runtime's Lua code may use (design section 7): an instruction budget per callback
-/// and a memory cap for the whole state. Going past either stops the callback with an error —
-/// reported as a `scriptError` — never the host.
+import CSandbox
+
+/// What one runtime's Lua code may use (design section 7, docs/plugins.md "Limits"): an
+/// instruction budget and a time limit per turn, and a memory cap for the whole state. Going
+/// past one stops the code with an error — reported as a `scriptError` — never the host.
 ///
-/// The budget is counted in Lua instructions, not time, so a run stops a runaway callback at
-/// the same line every time. It runs from the host's outermost call into Lua (a lifecycle
-/// override, a hook, an animator method, a plugin's main chunk); a scenario script's own
-/// top-level code has none. The cap applies while callbacks run Lua code; the host's own work
-/// is never refused memory.
+/// A turn is one entry from the host into Lua code (a callback, a hook, a main chunk, an
+/// evaluation, a metamethod the host calls) with everything it runs. Counting instructions
+/// makes Lua check every instruction, so a turn is counted only once it has run longer than a
+/// slice (5 ms): most turns end sooner and run at full speed. Long native work — pattern
+/// matching, frames run from Lua — is charged to the budget as it goes. The time limit is the
+/// watchdog's: a turn that runs longer by the wall clock is stopped whatever it is doing.
 public struct LuaLimits: Equatable, Sendable {
-    /// Lua instructions one callback may run; nil for no budget.
+    /// Lua instructions one turn may run once counted; nil for no budget.
     public var instructionBudget: Int?
     /// Bytes the state may hold; nil for no cap.
     public var memoryCap: Int?
+    /// Seconds one turn may run by the wall clock (the frames it runs from Lua not included);
+    /// nil for no watchdog.
+    public var timeLimit: Double?
 
-    public init(instructionBudget: Int?, memoryCap: Int?) {
+    public init(instructionBudget: Int?, memoryCap: Int?, timeLimit: Double? = LuaLimits.standardTimeLimit) {
         self.instructionBudget = instructionBudget
         self.memoryCap = memoryCap
+        self.timeLimit = timeLimit
     }
 
-    /// On by default: 10 million instructions per callback (tens of milliseconds of Lua), 256 MB.
+    /// The watchdog's default: 2 seconds.
+    public static let standardTimeLimit: Double? = 2
+
+    /// On by default: 10 million instructions per turn (tens of milliseconds of Lua), 256 MB, 2 s.
     public static let standard = LuaLimits(instructionBudget: 10_000_000, memoryCap: 256 << 20)
     /// No limits (`--no-limits`), for debugging exactly as UIKit would run.
-    public static let none = LuaLimits(instructionBudget: nil, memoryCap: nil)
+    public static let none = LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: nil)
 
-    /// `bytes` as `256 MB`, `512 KB` or `100 bytes`.
-    static func describe(bytes: Int) -> String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
-        return "\(bytes) bytes"
-    }
+    /// Instructions an entry or a frame (`run`, `step`) costs the turn that causes it.
+    public static let entryCost = Int(SCRIM_ENTRY_COST)
+    /// The most clock time one `run` or `step` may cover.
+    public static let longestRun: Double = 3600
 }

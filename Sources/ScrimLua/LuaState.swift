@@ -1,4 +1,5 @@
 import CLua
+import CSandbox
 import Foundation
 
 /// A native function callable from Lua. It returns its number of results, pushed on the
@@ -29,16 +30,14 @@ public final class LuaState {
     /// Ends as the state closes, for the references into it (see `LuaRef`).
     let lifetime = Lifetime()
 
-    /// The allocator's counters and the limits (see `LuaLimits`); outlives the state.
-    private let counters: UnsafeMutablePointer<scrim_limits>
-    /// How deep in budgeted calls the state is; the budget runs from the outermost.
-    private var budgetDepth = 0
-    private var budgetThread: OpaquePointer?
+    /// The allocator's counters and the limits' turns (see `LuaLimits`, `Limits.c`); outlives the state.
+    let limitsRecord: OpaquePointer
 
     public init(limits: LuaLimits = .standard) {
-        counters = .allocate(capacity: 1)
-        counters.initialize(to: scrim_limits())
-        guard let state = scrim_newstate(counters) else { fatalError("Lua could not allocate its state") }
+        guard let record = scrim_limits_new(), let state = scrim_limits_newstate(record) else {
+            fatalError("Lua could not allocate its state")
+        }
+        limitsRecord = record
         L = state
         mainThread = state
         self.limits = limits
@@ -46,6 +45,7 @@ public final class LuaState {
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         neutraliseKnownBugs()
+        installBudgetedLibrary()
         makeKeys()
         armCollectionSentinel()
     }
@@ -54,8 +54,7 @@ public final class LuaState {
         isClosing = true
         lifetime.hasEnded = true
         lua_close(mainThread)
-        counters.deinitialize(count: 1)
-        counters.deallocate()
+        scrim_limits_free(limitsRecord)
     }
 
     // MARK: Limits
@@ -66,33 +65,47 @@ public final class LuaState {
     }
 
     private func applyLimits() {
-        counters.pointee.instruction_budget = Int64(limits.instructionBudget ?? 0)
-        counters.pointee.memory_cap = limits.memoryCap ?? 0
+        scrim_limits_set(limitsRecord, Int64(limits.instructionBudget ?? 0), limits.memoryCap ?? 0,
+                         limits.timeLimit.map { Int64(($0 * 1e9).rounded()) } ?? 0)
     }
 
     /// Bytes Lua holds now, and the most it has held.
-    public var memoryUsed: Int { counters.pointee.memory_used }
-    public var memoryPeak: Int { counters.pointee.memory_peak }
+    public var memoryUsed: Int { scrim_limits_memory_used(limitsRecord) }
+    public var memoryPeak: Int { scrim_limits_memory_peak(limitsRecord) }
 
-    /// `protectedCall` for a callback: the outermost one starts the instruction budget, and
-    /// the memory cap applies while its Lua code runs.
-    public func budgetedCall(nargs: Int32, nresults: Int32) -> LuaError? {
-        let enforcing = counters.pointee.enforcing
-        if budgetDepth == 0, limits.instructionBudget != nil {
-            budgetThread = L
-            scrim_budget_start(L, counters)
-        }
-        budgetDepth += 1
-        counters.pointee.enforcing = limits.memoryCap == nil ? 0 : 1
+    /// The gate: every entry from the host into plugin or user code calls the function below its
+    /// `nargs` arguments through here. Each entry is a turn, held to the instruction budget; one
+    /// made from inside another runs within the outer one's time, which the watchdog limits; the
+    /// memory cap applies while their Lua code runs; errors come back through the message
+    /// handler. On success the results stay on the stack.
+    public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
+        let capped = scrim_limits_enforce(limitsRecord, 1)
+        var turn = scrim_turn_state()
+        scrim_turn_begin(limitsRecord, L, &turn)
         defer {
-            counters.pointee.enforcing = enforcing
-            budgetDepth -= 1
-            if budgetDepth == 0, let thread = budgetThread {
-                scrim_budget_stop(thread)
-                budgetThread = nil
-            }
+            scrim_turn_end(limitsRecord, &turn)
+            scrim_limits_enforce(limitsRecord, capped)
         }
         return protectedCall(nargs: nargs, nresults: nresults)
+    }
+
+    /// Runs host work that enters Lua in turns of its own — frames run from Lua — with the
+    /// turn in flight suspended: its clock stops, and `charge` charges it `units` instructions,
+    /// returning false once it must stop (its budget is spent, or it was cancelled). The turn
+    /// then fails at its next instruction, with the reason.
+    public func suspendingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
+        var saved = scrim_turn_state()
+        scrim_turn_suspend(limitsRecord, &saved)
+        defer { scrim_turn_resume(limitsRecord, &saved) }
+        return try body { units in
+            scrim_turn_charge_suspended(limitsRecord, &saved, Int64(units)) == SCRIM_STOP_NONE
+        }
+    }
+
+    /// Stops the turn in flight — from any thread — as Ctrl-C does: its code fails with
+    /// `interrupted!`, and frames it runs stop.
+    public func cancel() {
+        scrim_turn_cancel(limitsRecord)
     }
 
     /// The `LuaState` that owns `L` (any of its threads).
@@ -143,10 +156,12 @@ public final class LuaState {
 
     // MARK: Protected calls
 
-    /// Calls the function below its `nargs` arguments on the stack, protected. On success the
-    /// results stay on the stack; on error nothing does and the error is returned.
+    /// Calls the function below its `nargs` arguments on the stack, protected, outside the
+    /// limits: for the host's own code as a state is made (the prelude, the sandbox). Plugin and
+    /// user code goes through the gate, `enter`. On success the results stay on the stack; on
+    /// error nothing does and the error is returned.
     @discardableResult
-    public func protectedCall(nargs: Int32, nresults: Int32) -> LuaError? {
+    func protectedCall(nargs: Int32, nresults: Int32) -> LuaError? {
         let base = lua_gettop(L) - nargs
         scrim_pushmsgh(L)
         scrim_insert(L, base)
@@ -158,11 +173,11 @@ public final class LuaState {
         return error
     }
 
-    /// Loads `source` as a text chunk named `chunkName` (`@path` for files) and runs it with
-    /// `nresults` results left on the stack.
+    /// Loads `source` as a text chunk named `chunkName` (`@path` for files) and runs it through
+    /// the gate with `nresults` results left on the stack.
     public func run(source: String, chunkName: String, nresults: Int32 = 0) -> LuaError? {
         if let error = load(source: source, chunkName: chunkName) { return error }
-        return protectedCall(nargs: 0, nresults: nresults)
+        return enter(nargs: 0, nresults: nresults)
     }
 
     /// Loads `source` as a text chunk and pushes it as a function, or returns the syntax error.
@@ -219,8 +234,10 @@ public final class LuaState {
         guard lua_type(L, table) == LUA_TTABLE else {
             // The message handler itself failed (LUA_ERRERR) or memory ran out before it ran.
             var text = string(at: table) ?? (status == LUA_ERRMEM ? "not enough memory" : "error in error handling")
-            if status == LUA_ERRMEM, let cap = limits.memoryCap, counters.pointee.enforcing != 0 {
-                text += " (the runtime's Lua memory cap of \(LuaLimits.describe(bytes: cap)) is reached)"
+            if status == LUA_ERRMEM, scrim_limits_memory_capped(limitsRecord) != 0 {
+                scrim_limits_push_cap_error(L, limitsRecord)
+                text = string(at: -1) ?? text
+                scrim_pop(L, 1)
             }
             return LuaError(message: text)
         }

@@ -20,7 +20,7 @@ extension PluginManager: LifecycleObserver {
             guard lua_rawget(L, -2) == LUA_TFUNCTION else { continue }
             lua.push(object: controller)
             let count = runtime.pushArguments(for: callback)
-            if let error = lua.budgetedCall(nargs: 1 + count, nresults: 0) {
+            if let error = lua.enter(nargs: 1 + count, nresults: 0) {
                 runtime.reportScriptError(error, controller: controller, callback: "hook \(event.event) of plugin '\(plugin.name)'")
             }
         }

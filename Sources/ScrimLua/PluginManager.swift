@@ -252,7 +252,7 @@ public final class PluginManager {
             throw error
         }
         requiredModules.append([])
-        var failure = lua.budgetedCall(nargs: 0, nresults: 1)
+        var failure = lua.enter(nargs: 0, nresults: 1)
         let modules = requiredModules.removeLast()
         var name = "", version: String?
         if failure == nil {
@@ -311,7 +311,7 @@ public final class PluginManager {
         lua.rawField(name, of: -1)
         scrim_remove(lua.L, -2)
         let count = arguments()
-        if let error = lua.protectedCall(nargs: count, nresults: results) { throw error }
+        if let error = lua.enter(nargs: count, nresults: results) { throw error }
     }
 
     /// The files to watch for a plugin run from `file`: the file itself, or its folder for a
@@ -342,7 +342,7 @@ extension PluginManager {
             lua_setfield(lua.L, -2, name)
         }
         owner.push()
-        if let error = lua.protectedCall(nargs: 3, nresults: 1) { throw error }
+        if let error = lua.enter(nargs: 3, nresults: 1) { throw error }
     }
 
     /// A plugin's `container` class (on top of the stack: the plugin's table) becomes a global

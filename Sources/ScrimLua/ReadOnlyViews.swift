@@ -135,6 +135,6 @@ extension Runtime {
         scrim_remove(lua.L, -2)
         ref.push()
         lua.push(name)
-        if lua.protectedCall(nargs: 2, nresults: 1) != nil { ref.push() }
+        if lua.enter(nargs: 2, nresults: 1) != nil { ref.push() }
     }
 }

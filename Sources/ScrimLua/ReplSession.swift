@@ -76,7 +76,7 @@ public final class ReplSession {
             }
         }
         pending.removeAll()
-        let failure = lua.interruptibly { lua.protectedCall(nargs: 0, nresults: scrim_multret()) }
+        let failure = lua.interruptibly { lua.enter(nargs: 0, nresults: scrim_multret()) }
         if let failure {
             output(failure.traceback.isEmpty ? failure.description : failure.description + "\n" + failure.traceback)
             return
@@ -97,12 +97,12 @@ public final class ReplSession {
             runtime.natives.push()
             lua.rawField("classOf", of: -1)
             scrim_remove(lua.L, -2)
-            guard lua.protectedCall(nargs: 2, nresults: 1) == nil else { return ([], 0) }
+            guard lua.enter(nargs: 2, nresults: 1) == nil else { return ([], 0) }
             completer = LuaRef(popping: lua)
         }
         completer!.push()
         lua.push(text)
-        guard lua.protectedCall(nargs: 1, nresults: 2) == nil else { return ([], 0) }
+        guard lua.enter(nargs: 1, nresults: 2) == nil else { return ([], 0) }
         let count = Int(lua_tointegerx(lua.L, -1, nil))
         var names: [String] = []
         let length = lua_rawlen(lua.L, -2)

@@ -77,7 +77,7 @@ extension Runtime {
     private func pushLuaClass(named name: String) -> Bool {
         classNamedFunction.push()
         lua.push(name)
-        guard lua.protectedCall(nargs: 1, nresults: 1) == nil else { return false }
+        guard lua.enter(nargs: 1, nresults: 1) == nil else { return false }
         guard lua_type(lua.L, -1) == LUA_TTABLE else {
             scrim_pop(lua.L, 1)
             return false

@@ -104,7 +104,7 @@ public final class Runtime {
     /// Runs the scenario script at `path` with the scenario surface as globals.
     public func runScript(at path: String) throws(LuaError) {
         if let error = lua.loadFile(path) { throw error }
-        if let error = lua.protectedCall(nargs: 0, nresults: 0) { throw error }
+        if let error = lua.enter(nargs: 0, nresults: 0) { throw error }
     }
 
     /// Runs `code` as a chunk named `chunkName` and returns its results converted with `tostring`.
@@ -112,7 +112,8 @@ public final class Runtime {
     public func eval(_ code: String, chunkName: String = "=eval") throws(LuaError) -> [String] {
         let top = lua.top
         defer { lua.top = top }
-        if let error = lua.run(source: code, chunkName: chunkName, nresults: scrim_multret()) { throw error }
+        if let error = lua.load(source: code, chunkName: chunkName) { throw error }
+        if let error = lua.enter(nargs: 0, nresults: scrim_multret()) { throw error }
         return (top + 1..<lua.top + 1).map { describe(at: $0) }
     }
 
@@ -123,7 +124,7 @@ public final class Runtime {
         lua.rawField("tostring", of: -1)
         scrim_remove(lua.L, -2)
         lua_pushvalue(lua.L, index)
-        if let error = lua.protectedCall(nargs: 1, nresults: 1) { return "<\(error.message)>" }
+        if let error = lua.enter(nargs: 1, nresults: 1) { return "<\(error.message)>" }
         defer { scrim_pop(lua.L, 1) }
         return lua.string(at: -1) ?? "?"
     }
@@ -136,7 +137,7 @@ public final class Runtime {
     @discardableResult
     func callLua(nargs: Int32, nresults: Int32 = 0, controller: ViewController?,
                  callback: @autoclosure () -> String) -> Bool {
-        guard let error = lua.budgetedCall(nargs: nargs, nresults: nresults) else { return true }
+        guard let error = lua.enter(nargs: nargs, nresults: nresults) else { return true }
         reportScriptError(error, controller: controller, callback: callback())
         return false
     }

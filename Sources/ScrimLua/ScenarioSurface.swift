@@ -139,11 +139,10 @@ extension Runtime {
     private func installClockFunctions(in scrim: Int32) {
         lua.setFunction("run", in: scrim) { [unowned self] call in
             let seconds = try call.number(1)
-            guard seconds >= 0, seconds.isFinite else { throw call.argumentError(1, "seconds must be >= 0") }
-            guard seconds / application.clock.frameDuration < 0x1p53 else {
-                throw call.argumentError(1, "seconds is too large: its frames do not fit in a count")
+            guard seconds >= 0, seconds <= LuaLimits.longestRun else {
+                throw call.argumentError(1, "seconds must be from 0 to \(Int(LuaLimits.longestRun))")
             }
-            application.run(seconds: seconds)
+            try runFrames(Int((seconds / application.clock.frameDuration).rounded()), call)
             return 0
         }
         lua.setFunction("now", in: scrim) { [unowned self] call in
@@ -163,10 +162,28 @@ extension Runtime {
             return 0
         }
         lua.setFunction("step", in: scrim) { [unowned self] call in
+            let most = Int(LuaLimits.longestRun / application.clock.frameDuration)
             let frames = call.isNil(1) ? 1 : try call.integer(1)
-            guard frames >= 0 else { throw call.argumentError(1, "frames must be >= 0") }
-            application.step(frames: frames)
+            guard (0...most).contains(frames) else { throw call.argumentError(1, "frames must be from 0 to \(most)") }
+            try runFrames(frames, call)
             return 0
+        }
+    }
+
+    /// Runs `frames` frames for Lua code, each a turn of its own for the callbacks it makes,
+    /// charged to the calling turn (`LuaLimits.entryCost` each, at least one): frames stop once
+    /// its budget is spent or it is cancelled, and it then fails. Frames are never run from
+    /// inside a frame.
+    private func runFrames(_ frames: Int, _ call: LuaCall) throws {
+        guard !application.isRunningTurn else {
+            throw LuaRaise("'\(call.functionName)' cannot run frames from inside a frame (a callback of the frame running now)")
+        }
+        lua.suspendingTurn { charge in
+            guard charge(LuaLimits.entryCost) else { return }
+            for _ in 0..<frames {
+                application.step(frames: 1)
+                guard charge(LuaLimits.entryCost) else { return }
+            }
         }
     }
 

@@ -17,8 +17,9 @@ extension LuaState {
            !["C", "POSIX", "C.UTF-8", "C.utf8"].contains(current) {
             setlocale(LC_COLLATE, "C")
         }
-        if let error = run(source: LuaState.bugFixes, chunkName: "=[scrim lua fixes]") {
-            fatalError("the fixes of the system Lua do not run: \(error)")
+        guard load(source: LuaState.bugFixes, chunkName: "=[scrim lua fixes]") == nil,
+              protectedCall(nargs: 0, nresults: 0) == nil else {
+            fatalError("the fixes of the system Lua do not run")
         }
     }
 

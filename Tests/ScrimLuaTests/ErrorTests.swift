@@ -166,7 +166,7 @@ import ScrimCore
         ("rect(1, 2, 3)", "bad argument #4 to 'rect' (number expected, got nil)"),
         ("point('a', 1)", "bad argument #1 to 'point' (number expected, got string)"),
         ("run('soon')", "bad argument #1 to 'run' (number expected, got string)"),
-        ("run(1e300)", "bad argument #1 to 'run' (seconds is too large: its frames do not fit in a count)"),
+        ("run(1e300)", "bad argument #1 to 'run' (seconds must be from 0 to 3600)"),
         ("window:pan{ from = point(0, 0), to = point(1, 1), duration = 1e300 }",
          "bad argument #1 to 'Window:pan' (duration must be > 0 and at most 3600 seconds)"),
         ("window:pan{ from = point(0, 0), to = point(1, 1), steps = 0/0 }",

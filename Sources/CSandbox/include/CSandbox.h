@@ -12,6 +12,9 @@
 #define SCRIM_CSANDBOX_H
 
 #include <sys/types.h>
+#include "Limits.h"
+#include "NativeCalls.h"
+#include "MessageHandler.h"
 
 /* Opens `path` beneath the directory `root` (see above) with open(2)'s `flags` and `mode`;
    O_CLOEXEC is always added. Returns the descriptor, or -1 with errno set: EXDEV for a name
@@ -37,5 +40,11 @@ int scrim_directory_is_within(int inner, int outer);
    with "<line>: <what>" in `message`. */
 #define SCRIM_MAX_INDEXINGS 200
 int scrim_chunk_problem(const char *source, size_t length, char *message, size_t size);
+
+/* Replaces find, match, gmatch, gsub and rep in the table at `string_index`, and move in the
+   table at `table_index`, with versions that behave as Lua 5.4.4's but charge their work to the
+   running entry's budget through scrim_budget_charge (PatternMatching.c), so that no pattern,
+   repetition or move can run unbounded inside one C call. */
+void scrim_open_budgeted_library(struct lua_State *L, int string_index, int table_index);
 
 #endif

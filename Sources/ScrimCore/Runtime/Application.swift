@@ -68,7 +68,12 @@ public final class Application {
         return runLoop.nextTimerFireTime.map { max(0, $0 - clock.now) }
     }
 
+    /// Whether a run-loop turn is running now (its callbacks are being made).
+    public private(set) var isRunningTurn = false
+
     private func runTurn() {
+        isRunningTurn = true
+        defer { isRunningTurn = false }
         runLoop.runTurn(at: clock.now)
         window.layoutPass(from: window)
         for observer in screenObservers { observer.value?.frame(at: clock.now) }

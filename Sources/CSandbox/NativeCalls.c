@@ -1,0 +1,44 @@
+/*
+ * The trampoline of native functions (NativeCalls.h). The host's own work is never refused
+ * memory: the cap is lifted while a native function runs. When that work took the state past
+ * the cap on behalf of Lua code that runs capped, the call fails there with the cap's error,
+ * after a full collection, so what the host allocated for a plugin counts as the plugin's.
+ */
+#include "NativeCalls.h"
+#include "Limits.h"
+#include <lua.h>
+#include <lauxlib.h>
+
+static int trampoline(lua_State *L) {
+    scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
+    scrim_limits *limits = scrim_limits_of(L);
+    int capped = scrim_limits_enforce(limits, 0);
+    int n = fn(L);
+    if (capped && n >= 0 && scrim_limits_over_cap(limits)) {
+        lua_gc(L, LUA_GCCOLLECT);
+        if (scrim_limits_over_cap(limits)) {
+            luaL_where(L, 1);
+            scrim_limits_push_cap_error(L, limits);
+            lua_concat(L, 2);
+            scrim_limits_enforce(limits, capped);
+            return lua_error(L);
+        }
+    }
+    scrim_limits_enforce(limits, capped);
+    if (n == SCRIM_RAISE) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    if (n == SCRIM_RAISE_RAW) return lua_error(L);
+    return n;
+}
+
+void scrim_pushnative(lua_State *L, scrim_native_fn fn, int nup) {
+    lua_pushlightuserdata(L, (void *)fn);
+    if (nup > 0) lua_insert(L, -(nup + 1));
+    lua_pushcclosure(L, trampoline, nup + 1);
+}

@@ -1,0 +1,83 @@
+/*
+ * The limits of a Lua state: the memory cap, the instruction budget and the watchdog, applied
+ * to every entry from the host into Lua code (Limits.c says how).
+ */
+#ifndef SCRIM_LIMITS_H
+#define SCRIM_LIMITS_H
+
+#include <stddef.h>
+
+struct lua_State;
+typedef struct scrim_limits scrim_limits;
+
+/* Why a turn was stopped. */
+enum {
+    SCRIM_STOP_NONE = 0,
+    SCRIM_STOP_BUDGET = 1,
+    SCRIM_STOP_WATCHDOG = 2,
+    SCRIM_STOP_CANCEL = 3,
+};
+
+/* How long a turn runs before its instructions are counted. */
+#define SCRIM_DEFAULT_SLICE_NS 5000000LL
+
+/* A state's limits (never freed: reused) and the state that allocates through them. */
+scrim_limits *scrim_limits_new(void);
+void scrim_limits_free(scrim_limits *limits);
+struct lua_State *scrim_limits_newstate(scrim_limits *limits);
+scrim_limits *scrim_limits_of(struct lua_State *L);
+
+/* The budget in instructions, the cap in bytes, the watchdog's limit in nanoseconds; 0: none. */
+void scrim_limits_set(scrim_limits *limits, long long instruction_budget, size_t memory_cap, long long watchdog_ns);
+size_t scrim_limits_memory_used(const scrim_limits *limits);
+size_t scrim_limits_memory_peak(const scrim_limits *limits);
+/* Whether allocations are refused past the cap now; scrim_limits_enforce sets it, returning
+   what it was. */
+int scrim_limits_memory_capped(const scrim_limits *limits);
+int scrim_limits_enforce(scrim_limits *limits, int enforcing);
+int scrim_limits_over_cap(const scrim_limits *limits);
+
+/* A turn that causes another waits for it: an entry the host makes from inside a turn, and
+   the frames Lua code runs, are turns of their own. The waiting turn's clock stops, and it pays
+   SCRIM_ENTRY_COST instructions for each entry or frame; the caller keeps its state. */
+#define SCRIM_ENTRY_COST 100
+enum { SCRIM_TURN_NONE = 0, SCRIM_TURN_SUSPENDED = 1 };
+typedef struct scrim_turn_state {
+    int kind, stop, counting;
+    long long instructions, ran;
+    struct lua_State *entry, *running;
+} scrim_turn_state;
+
+/* An entry from the host into Lua code on thread L: a turn, with the budget and the watchdog's
+   time of its own; the turn in flight, if any, waits and pays. */
+void scrim_turn_begin(scrim_limits *limits, struct lua_State *L, scrim_turn_state *state);
+void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state);
+
+/* Host work that begins turns of its own (frames run from Lua) suspends the turn in flight;
+   scrim_turn_charge_suspended charges it, returning SCRIM_STOP_… once it must stop (it then
+   fails with that at its next instruction). */
+void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state);
+void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state);
+int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, long long units);
+
+/* Stops the turn in flight, from any thread or a signal handler: its Lua code fails with
+   "interrupted!". */
+void scrim_turn_cancel(scrim_limits *limits);
+
+/* Charges `units` of native work to the turn in flight; raises the stop's error in L when the
+   budget is spent or the turn was stopped. */
+void scrim_budget_charge(struct lua_State *L, long long units);
+
+/* Pushes "not enough memory (the runtime's Lua memory cap of … is reached)". */
+void scrim_limits_push_cap_error(struct lua_State *L, const scrim_limits *limits);
+
+/* Ctrl-C, as lua.c handles it: SIGINT cancels the turn of the armed limits (NULL: none) and
+   is counted, so a host idle at a prompt can notice one. Process-wide. */
+int scrim_interrupt_install(void);
+void scrim_interrupt_arm(scrim_limits *limits);
+int scrim_interrupt_signals(void);
+
+/* Replaces coroutine.resume in the table at `index` with one that keeps the budget. */
+void scrim_limits_open_coroutines(struct lua_State *L, int index);
+
+#endif

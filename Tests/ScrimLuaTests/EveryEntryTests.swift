@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import CLua
+import ScrimCore
+@testable import ScrimLua
+
+/// One budget for every road into Lua (docs/plugins.md, "Limits"): whatever the host enters —
+/// a scenario's chunk, an evaluation, a metamethod it calls, a coroutine, frames run from Lua —
+/// a runaway is cut short with a located error and the runtime goes on.
+@Suite struct EveryEntryTests {
+    static let small = LuaLimits(instructionBudget: 200_000, memoryCap: 8 << 20, timeLimit: nil)
+
+    func scriptErrors(_ h: Harness) -> [String] {
+        h.runtime.trace.filter { $0.event == "scriptError" }.map {
+            guard case .string(let message)? = $0[arg: "message"] else { return "?" }
+            return message
+        }
+    }
+
+    func failure(_ h: Harness, _ code: String) -> String {
+        do {
+            try h.run(code)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aScenarioChunkIsStoppedAndTheNextOneRuns() {
+        let h = Harness(limits: Self.small)
+        #expect(failure(h, "local n = 0\nwhile true do n = n + 1 end") == "test.lua:2: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(failure(h, "x = 1 + 1") == "no error")
+    }
+
+    @Test func anEvaluationIsStoppedAndTheNextOneRuns() {
+        let h = Harness(limits: Self.small)
+        let stopped = h.runtime.evaluate("while true do end")
+        #expect(stopped.error?.message == "eval:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
+    }
+
+    @Test func aCoroutineRunsWithinTheBudgetOfWhoResumesIt() {
+        let h = Harness(limits: Self.small)
+        // Made before the callback, resumed in it; and made and wrapped inside it.
+        _ = try? h.run("""
+            early = coroutine.create(function() while true do end end)
+            root = ViewController{ name = "root", viewDidLoad = function(self)
+              coroutine.resume(early)
+              coroutine.wrap(function() while true do end end)()
+            end }
+            window.rootViewController = root
+            """)
+        #expect(scriptErrors(h) == ["test.lua:4: stopped: it ran past its budget of 200000 Lua instructions"])
+    }
+
+    @Test func aRunawayCallbackCostsItsScriptErrorNotTheScenario() throws {
+        let h = Harness(limits: Self.small)
+        try h.run("""
+            root = ViewController{ name = "root", viewDidLoad = function() while true do end end }
+            window.rootViewController = root
+            after = "ran"
+            """)
+        #expect(scriptErrors(h) == ["test.lua:1: stopped: it ran past its budget of 200000 Lua instructions"])
+        #expect(try h.value("after") == "ran")
+    }
+
+    @Test func metamethodsTheHostCallsAreStopped() throws {
+        let h = Harness(limits: Self.small)
+        let described = h.runtime.evaluate("setmetatable({}, { __tostring = function() while true do end end })")
+        #expect(described.descriptions.first?.contains("stopped: it ran past its budget") == true)
+        try h.run("""
+            root = ViewController{ name = "root", viewDidLoad = function()
+              error(setmetatable({}, { __tostring = function() while true do end end }))
+            end }
+            window.rootViewController = root
+            """)
+        #expect(scriptErrors(h).count == 1)
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
+    }
+
+    @Test func finalizersAreRefused() {
+        let h = Harness(limits: Self.small)
+        let refusal = "bad argument #2 to 'setmetatable' ('__gc' metamethods are not allowed: Lua runs finalizers where no budget or watchdog can stop them)"
+        #expect(failure(h, "setmetatable({}, { __gc = function() while true do end end })") == "test.lua:1: " + refusal)
+        #expect(failure(h, "debug.setmetatable({}, { __gc = true })") == "test.lua:1: " + refusal)
+        #expect(failure(h, "local mt = {}; setmetatable({}, mt); mt.__gc = function() end; collectgarbage()") == "no error")
+    }
+
+    @Test func framesRunFromLuaAreBounded() {
+        let h = Harness(limits: Self.small)
+        for bad in ["0/0", "-1", "1e308", "math.huge", "3601"] {
+            #expect(failure(h, "run(\(bad))") == "test.lua:1: bad argument #1 to 'run' (seconds must be from 0 to 3600)", "run(\(bad))")
+        }
+        #expect(failure(h, "step(2^40)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        #expect(failure(h, "step(-1)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        // Each frame, and each call, costs the turn that runs it.
+        #expect(failure(h, "while true do step(0) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(failure(h, "for i = 1, 100 do run(1) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(failure(h, "run(1)") == "no error")
+    }
+
+    @Test func framesAreNotRunFromInsideAFrame() throws {
+        let h = Harness(limits: Self.small)
+        try h.run("""
+            animate({ duration = 0.1 }, function() end, function() run(1) end)
+            run(0.5)
+            """)
+        #expect(scriptErrors(h) == ["test.lua:1: 'run' cannot run frames from inside a frame (a callback of the frame running now)"])
+    }
+
+    @Test func whatTheHostAllocatesForLuaCountsTowardTheCap() throws {
+        let h = Harness(limits: Self.small)
+        try h.run("window.rootViewController = ViewController{ name = 'root' }; step()")
+        let message = failure(h, """
+            hoarder = ViewController{ name = "hoarder", viewDidLoad = function()
+              local kept = {}
+              for i = 1, 1e6 do kept[i] = trace() end
+            end }
+            local _ = hoarder.view
+            """)
+        #expect(message == "no error")
+        #expect(scriptErrors(h) == ["test.lua:3: not enough memory (the runtime's Lua memory cap of 8 MB is reached)"])
+        #expect(h.runtime.lua.memoryPeak < (8 << 20) + (1 << 20))
+    }
+
+    @Test func aCancelStopsAnEvaluationAndItsFrames() async throws {
+        let h = Harness(limits: .none)
+        let started = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let lua = h.runtime.lua!
+        lua.pushFunction("started") { _ in
+            started.signal()
+            return 0
+        }
+        lua_setglobal(lua.L, "started")
+        let canceller = Thread {
+            started.wait()
+            lua.cancel()
+        }
+        canceller.start()
+        let endless = h.runtime.evaluate("started() while true do end")
+        #expect(endless.error?.message == "eval:1: interrupted!")
+        let frames = Thread {
+            started.wait()
+            lua.cancel()
+        }
+        frames.start()
+        let running = h.runtime.evaluate("started() run(3600) return 'not reached'")
+        #expect(running.error?.message == "eval:1: interrupted!")
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
+    }
+
+    /// The watchdog's own test: it waits on the wall clock, with a short limit.
+    @Test func theWatchdogStopsWhatTheBudgetDoesNotCount() throws {
+        let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.2))
+        try h.run("""
+            root = ViewController{ name = "root", viewDidLoad = function() while true do end end }
+            window.rootViewController = root
+            """)
+        #expect(scriptErrors(h) == ["test.lua:1: stopped by the watchdog: it ran longer than 0.2 s"])
+        #expect(try h.value("root.view ~= nil") == "true")
+        #expect(failure(h, "x = 1") == "no error")
+    }
+}
