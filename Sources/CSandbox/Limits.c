@@ -20,6 +20,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -274,6 +275,17 @@ int scrim_limits_enforce(scrim_limits *limits, int enforcing) {
     return previous;
 }
 
+long long scrim_native_weight(void *object) {
+    size_t size = malloc_usable_size(object);
+    return size < (64u << 10) ? (long long)size : 64 << 10;
+}
+
+void scrim_limits_add_native(scrim_limits *limits, long long bytes) {
+    if (bytes < 0 && (size_t)-bytes > limits->memory_used) bytes = -(long long)limits->memory_used;
+    limits->memory_used += bytes;
+    if (limits->memory_used > limits->memory_peak) limits->memory_peak = limits->memory_used;
+}
+
 int scrim_limits_over_cap(const scrim_limits *limits) {
     return limits->memory_cap > 0 && limits->memory_used > limits->memory_cap;
 }
@@ -421,13 +433,14 @@ void scrim_turn_begin(scrim_limits *limits, lua_State *L, scrim_turn_state *stat
 
 void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state) {
     close_turn(limits);
-    scrim_turn_resume(limits, state);
+    if (state->kind == SCRIM_TURN_SUSPENDED) scrim_turn_resume(limits, state);
 }
 
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
     long long now;
+    limits->suspensions++;
     if (!atomic_load(&limits->active)) {
-        state->kind = SCRIM_TURN_NONE;
+        state->kind = SCRIM_TURN_HOST;
         return;
     }
     now = monotonic_ns();
@@ -439,13 +452,12 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
     state->entry = limits->entry;
     state->running = limits->running;
     close_turn(limits);
-    limits->suspensions++;
 }
 
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state) {
     long long now;
-    if (state->kind != SCRIM_TURN_SUSPENDED) return;
     limits->suspensions--;
+    if (state->kind != SCRIM_TURN_SUSPENDED) return;
     now = monotonic_ns();
     limits->instructions = state->instructions;
     atomic_store(&limits->stop, state->stop == SCRIM_STOP_NONE && atomic_load(&limits->cancelled)

@@ -13,7 +13,7 @@ enum RuntimeOptions {
         do { document = try StateValue(parsing: text) } catch { throw problem("are not JSON: \(error)") }
         guard case .object(let fields) = document else { throw problem("must be a JSON object") }
         let known: Set = ["clock", "fps", "device", "pluginPaths", "defaultPluginPaths", "instructionBudget",
-                          "memoryCap", "grants", "transitionWatchdog"]
+                          "memoryCap", "timeLimit", "grants", "transitionWatchdog"]
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw problem("have an unknown field '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -48,6 +48,13 @@ enum RuntimeOptions {
         if let cap = fields["memoryCap"] {
             configuration.limits.memoryCap = cap == .null ? nil : try integer(cap, "memoryCap")
         }
+        if let limit = fields["timeLimit"] {
+            switch limit {
+            case .null: configuration.limits.timeLimit = nil
+            case .number(let seconds) where seconds >= 0.01 && seconds <= 86_400: configuration.limits.timeLimit = seconds
+            default: throw problem("'timeLimit' must be a number of seconds from 0.01 to 86400, or null")
+            }
+        }
         if let grants = fields["grants"] {
             guard case .object(let entries) = grants else { throw problem("'grants' must be an object of strings") }
             for (name, value) in entries {
@@ -60,7 +67,9 @@ enum RuntimeOptions {
             }
         }
         if let watchdog = fields["transitionWatchdog"] {
-            guard case .number(let seconds) = watchdog else { throw problem("'transitionWatchdog' must be a number of seconds") }
+            guard case .number(let seconds) = watchdog, seconds > 0, seconds.isFinite else {
+                throw problem("'transitionWatchdog' must be a number of seconds > 0")
+            }
             configuration.transitionWatchdog = seconds
         }
         return configuration

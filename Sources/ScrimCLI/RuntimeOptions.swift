@@ -13,18 +13,21 @@ struct RuntimeOptions: ParsableArguments {
         valueName: "name=permissions"))
     var grants: [String] = []
 
-    @Flag(name: .customLong("no-limits"), help: "Lift the instruction budget per callback and the Lua memory cap, to debug exactly as UIKit would run.")
+    @Flag(name: .customLong("no-limits"), help: "Lift the instruction budget, the time limit and the Lua memory cap, to debug exactly as UIKit would run.")
     var noLimits = false
 
-    @Option(name: .customLong("instruction-budget"), help: ArgumentHelp("Lua instructions one callback may run (default 10000000).", valueName: "n"))
+    @Option(name: .customLong("instruction-budget"), help: ArgumentHelp("Lua instructions one entry into Lua may run once it is counted, after its first 5 ms (default 10000000).", valueName: "n"))
     var instructionBudget: Int?
 
     @Option(name: .customLong("memory-cap"), help: ArgumentHelp("Megabytes of memory the runtime's Lua code may hold (default 256).", valueName: "mb"))
     var memoryCap: Int?
 
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Seconds one entry into Lua may run by the wall clock before the watchdog stops it (default 2).", valueName: "seconds"))
+    var timeLimit: Double?
+
     /// Whether any option was given.
     var describesARuntime: Bool {
-        !pluginFolders.isEmpty || !grants.isEmpty || noLimits || instructionBudget != nil || memoryCap != nil
+        !pluginFolders.isEmpty || !grants.isEmpty || noLimits || instructionBudget != nil || memoryCap != nil || timeLimit != nil
     }
 
     /// The limits the options ask for.
@@ -33,6 +36,7 @@ struct RuntimeOptions: ParsableArguments {
         var limits = LuaLimits.standard
         if let instructionBudget { limits.instructionBudget = instructionBudget }
         if let memoryCap { limits.memoryCap = memoryCap << 20 }
+        if let timeLimit { limits.timeLimit = timeLimit }
         return limits
     }
 
@@ -43,8 +47,11 @@ struct RuntimeOptions: ParsableArguments {
         if let memoryCap, !(1...1 << 20).contains(memoryCap) {
             throw ValidationError("--memory-cap must be between 1 and 1048576 megabytes, got \(memoryCap)")
         }
-        if noLimits, instructionBudget != nil || memoryCap != nil {
-            throw ValidationError("--no-limits cannot be combined with --instruction-budget or --memory-cap")
+        if let timeLimit, !(timeLimit >= 0.01 && timeLimit <= 86_400) {
+            throw ValidationError("--time-limit must be between 0.01 and 86400 seconds, got \(timeLimit)")
+        }
+        if noLimits, instructionBudget != nil || memoryCap != nil || timeLimit != nil {
+            throw ValidationError("--no-limits cannot be combined with --instruction-budget, --memory-cap or --time-limit")
         }
         _ = try parsedGrants()
     }

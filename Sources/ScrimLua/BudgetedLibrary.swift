@@ -2,11 +2,17 @@ import CLua
 import CSandbox
 
 /// The standard library as every script gets it under the limits (docs/plugins.md, "Limits"):
-/// `coroutine.resume` and `coroutine.wrap` keep the budget and the watchdog on the coroutine
-/// they run, and `setmetatable` refuses `__gc`, because Lua runs finalizers with hooks off,
-/// where no budget or watchdog can stop one.
+/// the pattern functions, `string.rep` and `table.move` are Scrim's own, which charge their work
+/// to the budget as they go (one C call of the system's could backtrack for ever where no hook
+/// fires; PatternMatching.c); `coroutine.resume` and `coroutine.wrap` keep the budget and the
+/// watchdog on the coroutine they run; `setmetatable` refuses `__gc`, because Lua runs
+/// finalizers with hooks off, where no budget or watchdog can stop one.
 extension LuaState {
     func installBudgetedLibrary() {
+        lua_getglobal(L, "string")
+        lua_getglobal(L, "table")
+        scrim_open_budgeted_library(L, -2, -1)
+        scrim_pop(L, 2)
         lua_getglobal(L, "coroutine")
         scrim_limits_open_coroutines(L, -1)
         scrim_pop(L, 1)

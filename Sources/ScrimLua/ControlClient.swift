@@ -18,6 +18,9 @@ public final class ControlClient {
     public let descriptor: Int32
     /// Called with each notification's method and params.
     public var onNotification: (String, StateValue) -> Void = { _, _ in }
+    /// Called when a signal (Ctrl-C) interrupts the wait for an answer: `scrim repl --attach`
+    /// sends `cancel` from here.
+    public var onInterrupt: () -> Void = {}
     private var input: [UInt8] = []
     private var nextID = 1
 
@@ -53,6 +56,11 @@ public final class ControlClient {
             }
             return fields["result"] ?? .null
         }
+    }
+
+    /// Sends `method` as a notification: no answer comes.
+    public func notify(_ method: String, _ params: [String: StateValue] = [:]) throws(Failure) {
+        try send(StateValue.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)]).json)
     }
 
     /// Hands over the notifications that have arrived, without waiting.
@@ -96,7 +104,10 @@ public final class ControlClient {
                 }
             }
             let count = recv(descriptor, &buffer, buffer.count, waiting ? 0 : Int32(MSG_DONTWAIT))
-            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EINTR {
+                if waiting { onInterrupt() }
+                continue
+            }
             if count < 0, !waiting, errno == EAGAIN || errno == EWOULDBLOCK { return nil }
             guard count > 0 else { throw Failure(code: nil, message: "the runtime closed the connection") }
             input.append(contentsOf: buffer[0..<count])

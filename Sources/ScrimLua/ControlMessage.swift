@@ -97,6 +97,10 @@ struct ControlFailure: Error {
     static let scriptFailed = 1
     /// The connection is refused or dropped (another user, too many clients).
     static let refused = 2
+    /// The request was cancelled (`cancel`, Ctrl-C on `scrim repl --attach`).
+    static let cancelled = 3
+    /// The runtime is busy with another request, or the client has too many waiting: try again.
+    static let busy = 4
 
     static func invalid(_ reason: String, id: StateValue?) -> ControlFailure {
         ControlFailure(code: invalidRequest, message: "Invalid Request: \(reason)", id: id)

@@ -1,4 +1,5 @@
 import Foundation
+import ScrimCore
 
 /// A runtime's control socket (`Runtime.listen(path:)`): a Unix-domain socket, mode 0600, on
 /// which clients of the same user speak JSON-RPC 2.0, one message per line (`ControlService`
@@ -7,10 +8,17 @@ import Foundation
 /// The socket is read and written on a thread of the server's own; each complete line is posted
 /// to the runtime's mailbox and answered on the runtime's thread, in order per client. So the
 /// runtime answers only while its thread serves it (`Runtime.serve`, `serveOnce`, or the host
-/// running `mailbox.runPending()`). A line longer than `maximumMessageBytes` is answered with
-/// an error and skipped; a line that is not JSON-RPC is answered with an error; a client that
-/// closes mid-line loses that line; a client that does not read its answers is dropped once
-/// 64 MB wait for it. None of it stops the runtime or the other clients.
+/// running `mailbox.runPending()`).
+///
+/// Each client is bounded, and none can hold up the others: a line longer than
+/// `maximumMessageBytes` is answered with an error and skipped; a line that is not JSON-RPC is
+/// answered with an error; a client that closes mid-line loses that line. At most
+/// `maximumWaitingLines` lines (`maximumWaitingBytes` bytes) of a client wait for the runtime;
+/// more are answered with a `busy` error, and a client that goes on sending while refused is
+/// dropped. One that does not read its answers is dropped once `maximumPendingOutput` bytes
+/// wait for it. While the runtime has been busy with one request for longer than
+/// `busyAfter` seconds, new requests are answered with a `busy` error at once, and `cancel` —
+/// answered on this thread — stops that request. None of it stops the runtime.
 public final class ControlServer: @unchecked Sendable {
     /// Where the socket is.
     public let path: String
@@ -18,12 +26,20 @@ public final class ControlServer: @unchecked Sendable {
     public let maximumMessageBytes: Int
     /// At most this many clients at once; more are answered with an error and closed.
     public static let maximumClients = 64
-    static let maximumPendingOutput = 64 << 20
+    static let maximumPendingOutput = 16 << 20
+    /// Lines and bytes of one client that may wait for the runtime.
+    static let maximumWaitingLines = 256
+    static let maximumWaitingBytes = 8 << 20
+    /// Lines refused in a row before the client is dropped.
+    static let maximumRefusedLines = 256
+    /// How long the runtime works on one request before others are told it is busy.
+    public let busyAfter: Double
 
     private let listener: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
     private let mailbox: RuntimeMailbox
+    private let canceller: LuaState.Canceller
     /// Used on the runtime's thread only.
     private var service: ControlService!
     private let lock = NSLock()
@@ -31,6 +47,8 @@ public final class ControlServer: @unchecked Sendable {
     private var clients: [Int: Client] = [:]
     private var stopping = false
     private var nextClient = 1
+    /// The client whose request the runtime works on, and since when (uptime nanoseconds).
+    private var inFlight: (client: Int, since: UInt64)?
     private let finished = DispatchSemaphore(value: 0)
 
     /// One connection. `input` and `discarding` belong to the server's thread; `output` and
@@ -43,13 +61,19 @@ public final class ControlServer: @unchecked Sendable {
         /// How much of `output` is written already.
         var written = 0
         var dropped = false
+        /// Lines posted to the runtime and not yet answered, and their bytes; lines refused in a row.
+        var waitingLines = 0
+        var waitingBytes = 0
+        var refusedLines = 0
         init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
-    init(path: String, runtime: Runtime, maximumMessageBytes: Int) throws(ControlSocketError) {
+    init(path: String, runtime: Runtime, maximumMessageBytes: Int, busyAfter: Double) throws(ControlSocketError) {
         self.path = path
         self.maximumMessageBytes = maximumMessageBytes
+        self.busyAfter = busyAfter
         mailbox = runtime.mailbox
+        canceller = runtime.lua.canceller
         listener = try ControlSocket.listen(at: path)
         var ends: [Int32] = [0, 0]
         _ = pipe(&ends)
@@ -109,10 +133,6 @@ public final class ControlServer: @unchecked Sendable {
         wake()
     }
 
-    private func answer(_ line: String, from client: Int) {
-        if let response = service.answer(line, from: client) { send(response, to: client) }
-    }
-
     // MARK: The server's thread
 
     private func serveSockets() {
@@ -140,6 +160,8 @@ public final class ControlServer: @unchecked Sendable {
                 lock.lock()
                 let dropped = clients[id]?.dropped ?? false
                 lock.unlock()
+                // A dropped client gets what waits for it, as far as its socket takes it now.
+                if open, dropped { _ = flush(id) }
                 if !open || dropped { disconnect(id) }
             }
         }
@@ -224,7 +246,65 @@ public final class ControlServer: @unchecked Sendable {
             mailbox.post { [weak self] in self?.send(ControlMessage.response(id: nil, failure: failure), to: id) }
             return
         }
-        mailbox.post { [weak self] in self?.answer(decoded, from: id) }
+        let request = ControlMessage.parse(decoded)
+        if case .single(.success(let cancel)) = request, cancel.method == "cancel" {
+            lock.lock()
+            let running = inFlight != nil
+            lock.unlock()
+            canceller.cancel()
+            if let requestID = cancel.id {
+                send(ControlMessage.response(id: requestID, resultJSON: StateValue.object(["cancelled": .bool(running)]).json), to: id)
+            }
+            return
+        }
+        if let refusal = refusal(of: text.count, from: id) {
+            var requestID: StateValue?
+            if case .single(.success(let single)) = request { requestID = single.id }
+            if case .single(.success(let single)) = request, single.id == nil { return }
+            send(ControlMessage.response(id: requestID, failure: ControlFailure(code: ControlFailure.busy, message: refusal)), to: id)
+            return
+        }
+        mailbox.post { [weak self] in self?.answerWaiting(decoded, bytes: text.count, from: id) }
+    }
+
+    /// Why a line of `bytes` from client `id` is not posted now, or nil when it is (counted as
+    /// waiting). A client refused too many times in a row is dropped.
+    private func refusal(of bytes: Int, from id: Int) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let client = clients[id] else { return "the client has gone" }
+        var reason: String?
+        if let inFlight, case let busyFor = Double(DispatchTime.now().uptimeNanoseconds - inFlight.since) / 1e9,
+           busyFor >= busyAfter {
+            reason = "busy: the runtime has been running a request for \(String(format: "%.1f", busyFor)) s; try again, or send 'cancel'"
+        } else if client.waitingLines >= Self.maximumWaitingLines || client.waitingBytes + bytes > Self.maximumWaitingBytes {
+            reason = "busy: \(client.waitingLines) requests of this client wait for the runtime already; read the answers before sending more"
+        }
+        guard let reason else {
+            client.waitingLines += 1
+            client.waitingBytes += bytes
+            client.refusedLines = 0
+            return nil
+        }
+        client.refusedLines += 1
+        if client.refusedLines > Self.maximumRefusedLines { client.dropped = true }
+        return reason
+    }
+
+    /// Answers a posted line on the runtime's thread, marked as the request in flight.
+    private func answerWaiting(_ line: String, bytes: Int, from id: Int) {
+        lock.lock()
+        inFlight = (id, DispatchTime.now().uptimeNanoseconds)
+        lock.unlock()
+        let response = service.answer(line, from: id)
+        lock.lock()
+        inFlight = nil
+        if let client = clients[id] {
+            client.waitingLines -= 1
+            client.waitingBytes -= bytes
+        }
+        lock.unlock()
+        if let response { send(response, to: id) }
     }
 
     /// Answers an over-long line, in order with the client's other answers.
@@ -273,10 +353,12 @@ public final class ControlServer: @unchecked Sendable {
 extension Runtime {
     /// Listens for control-socket clients at `path` (see `ControlServer`) until the returned
     /// server is stopped or the runtime goes. Requests are answered while this thread serves
-    /// the runtime.
+    /// the runtime; once it has worked `busyAfter` seconds on one, others are told it is busy.
     @discardableResult
-    public func listen(path: String, maximumMessageBytes: Int = 1 << 20) throws(ControlSocketError) -> ControlServer {
-        let server = try ControlServer(path: path, runtime: self, maximumMessageBytes: maximumMessageBytes)
+    public func listen(path: String, maximumMessageBytes: Int = 1 << 20,
+                       busyAfter: Double = 0.1) throws(ControlSocketError) -> ControlServer {
+        let server = try ControlServer(path: path, runtime: self, maximumMessageBytes: maximumMessageBytes,
+                                       busyAfter: busyAfter)
         controlServers.append(server)
         return server
     }

@@ -12,7 +12,11 @@ import ScrimCore
 /// - `tree` → the hierarchy snapshot (`Window.hierarchySnapshot`)
 /// - `trace {since?}` → `{events: [trace events], next}`: events whose `seq` ≥ `since`; `next`
 ///   is the `seq` the next event will have
-/// - `tick {frames?}` / `advance {seconds}` → `{t}`
+/// - `tick {frames?}` / `advance {seconds}` → `{t}`; cancelled (`cancel`), an error with the
+///   clock time reached
+/// - `cancel` → `{cancelled}`: stops the request the runtime is running for any client (an
+///   `eval` fails with `interrupted!`, frames stop); answered on the server's own thread, so at
+///   once (`ControlServer`)
 /// - `subscribe` → `{next}`: from then on, every trace event arrives as a `trace` notification;
 ///   `unsubscribe` → `{}`
 /// - `repl {line}` → `{output, prompt, quit}`: a line for this client's REPL session
@@ -40,6 +44,11 @@ final class ControlService {
             let responses = entries.compactMap { answer($0, from: client) }
             return responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]"
         }
+    }
+
+    private static func framesCancelled(at time: Double) -> ControlFailure {
+        ControlFailure(code: ControlFailure.cancelled, message: "cancelled: the frames stopped at t=\(formatNumber(time))",
+                       data: .object(["t": .number((time * 1e6).rounded() / 1e6)]))
     }
 
     /// Forgets what belonged to `client`, which has gone.
@@ -103,12 +112,12 @@ final class ControlService {
         case "tick":
             let frames = try params.optionalInteger("frames", atLeast: 0) ?? 1
             guard frames <= 1_000_000 else { throw ControlFailure.params("'frames' must be at most 1000000 per call") }
-            runtime.tick(frames: frames)
+            guard runtime.tick(frames: frames) else { throw Self.framesCancelled(at: runtime.now) }
             return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
         case "advance":
             let seconds = try params.number("seconds")
             guard seconds >= 0, seconds <= 10_000 else { throw ControlFailure.params("'seconds' must be between 0 and 10000") }
-            runtime.advance(seconds: seconds)
+            guard runtime.advance(seconds: seconds) else { throw Self.framesCancelled(at: runtime.now) }
             return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
         case "subscribe":
             if subscriptions[client] == nil {

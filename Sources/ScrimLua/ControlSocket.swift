@@ -79,7 +79,8 @@ public enum ControlSocket {
     private static func checkFolder(_ folder: String, of path: String) throws(ControlSocketError) {
         var status = stat()
         if stat(folder, &status) != 0 {
-            guard errno == ENOENT, mkdir(folder, 0o700) == 0, stat(folder, &status) == 0 else {
+            // chmod: the mode is 0700 whatever the umask (another thread's listen changes it).
+            guard errno == ENOENT, mkdir(folder, 0o700) == 0, chmod(folder, 0o700) == 0, stat(folder, &status) == 0 else {
                 throw ControlSocketError("\(path): cannot make the folder \(folder): \(lastError)")
             }
         }

@@ -38,6 +38,7 @@ public final class LuaState {
             fatalError("Lua could not allocate its state")
         }
         limitsRecord = record
+        canceller = Canceller(record)
         L = state
         mainThread = state
         self.limits = limits
@@ -54,6 +55,7 @@ public final class LuaState {
         isClosing = true
         lifetime.hasEnded = true
         lua_close(mainThread)
+        canceller.invalidate()
         scrim_limits_free(limitsRecord)
     }
 
@@ -105,7 +107,25 @@ public final class LuaState {
     /// Stops the turn in flight — from any thread — as Ctrl-C does: its code fails with
     /// `interrupted!`, and frames it runs stop.
     public func cancel() {
-        scrim_turn_cancel(limitsRecord)
+        canceller.cancel()
+    }
+
+    /// `cancel` for other threads, valid as long as they hold it (a no-op once the state is gone).
+    public let canceller: Canceller
+
+    public final class Canceller: @unchecked Sendable {
+        private let lock = NSLock()
+        private var record: OpaquePointer?
+
+        init(_ record: OpaquePointer) { self.record = record }
+
+        public func cancel() {
+            lock.withLock { if let record { scrim_turn_cancel(record) } }
+        }
+
+        func invalidate() {
+            lock.withLock { record = nil }
+        }
     }
 
     /// The `LuaState` that owns `L` (any of its threads).

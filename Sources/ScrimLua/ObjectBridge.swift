@@ -1,4 +1,5 @@
 import CLua
+import CSandbox
 
 /// How one native type looks from Lua: its properties and methods by UIKit's names.
 ///
@@ -148,6 +149,7 @@ extension LuaState {
                 return 0
             }
             slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+            scrim_limits_add_native(state.limitsRecord, -scrim_native_weight(pointer))
             Unmanaged<AnyObject>.fromOpaque(pointer).release()
             return 0
         }
@@ -189,6 +191,7 @@ extension LuaState {
         }
         let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        scrim_limits_add_native(limitsRecord, scrim_native_weight(key))
         luaL_setmetatable(L, entry.metatable)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)

@@ -43,10 +43,12 @@ extension Runtime {
         })
 
         lua.setFunction("saveState", in: scrim) { [unowned self] call in
+            try refuseReentry(call)
             call.state.push(application.stateRestoration.save())
             return 1
         }
         lua.setFunction("restoreState", in: scrim) { [unowned self] call in
+            try refuseReentry(call)
             let json = try call.string(1)
             let result: StateRestoration.Result
             do { result = try application.stateRestoration.restore(json) } catch { throw LuaRaise("\(error)") }
@@ -71,6 +73,13 @@ extension Runtime {
             }
             return 0
         }
+    }
+
+    /// State is not saved or restored from the callbacks of saving or restoring it (each would
+    /// start the whole work again, and fail again, over and over).
+    private func refuseReentry(_ call: LuaCall) throws {
+        guard application.stateRestoration.isInProgress else { return }
+        throw LuaRaise("'\(call.functionName)' cannot be called while state is being saved or restored (from a restoration callback)")
     }
 
     /// Pushes the Lua class most recently made with `name`; false (nothing pushed) when none.

@@ -26,14 +26,33 @@ extension Runtime {
     /// Clock seconds now.
     public var now: Double { application.clock.now }
 
-    /// Runs `frames` run-loop turns, moving a virtual clock one frame before each.
-    public func tick(frames: Int = 1) {
-        application.step(frames: frames)
+    /// Runs `frames` run-loop turns, moving a virtual clock one frame before each. A cancel
+    /// (`LuaState.cancel`, Ctrl-C) stops them; returns whether all ran.
+    @discardableResult
+    public func tick(frames: Int = 1) -> Bool {
+        runFrames(frames)
     }
 
-    /// Runs the frames in `seconds` of clock time, rounded to whole frames.
-    public func advance(seconds: Double) {
-        application.run(seconds: seconds)
+    /// Runs the frames in `seconds` of clock time, rounded to whole frames; as `tick`.
+    @discardableResult
+    public func advance(seconds: Double) -> Bool {
+        runFrames(Int((seconds / application.clock.frameDuration).rounded()))
+    }
+
+    /// Runs `frames` frames, whose callbacks are turns of their own. Run from Lua (`run`,
+    /// `step`), the turn that asked waits and pays `LuaLimits.entryCost` for the call and for
+    /// each frame, and the frames stop once it must stop (its budget spent, or cancelled): it
+    /// then fails with that at its next instruction. A cancel stops them whoever asked.
+    @discardableResult
+    func runFrames(_ frames: Int) -> Bool {
+        lua.suspendingTurn { charge in
+            guard charge(LuaLimits.entryCost) else { return false }
+            for _ in 0..<max(0, frames) {
+                application.step(frames: 1)
+                guard charge(LuaLimits.entryCost) else { return false }
+            }
+            return true
+        }
     }
 
     // MARK: Trace and hierarchy

@@ -170,21 +170,12 @@ extension Runtime {
         }
     }
 
-    /// Runs `frames` frames for Lua code, each a turn of its own for the callbacks it makes,
-    /// charged to the calling turn (`LuaLimits.entryCost` each, at least one): frames stop once
-    /// its budget is spent or it is cancelled, and it then fails. Frames are never run from
-    /// inside a frame.
+    /// Runs `frames` frames for Lua code (`Runtime.runFrames`); never from inside a frame.
     private func runFrames(_ frames: Int, _ call: LuaCall) throws {
         guard !application.isRunningTurn else {
             throw LuaRaise("'\(call.functionName)' cannot run frames from inside a frame (a callback of the frame running now)")
         }
-        lua.suspendingTurn { charge in
-            guard charge(LuaLimits.entryCost) else { return }
-            for _ in 0..<frames {
-                application.step(frames: 1)
-                guard charge(LuaLimits.entryCost) else { return }
-            }
-        }
+        runFrames(frames)
     }
 
     /// `trace()` gives the events so far as tables; `trace.clear()` forgets them.

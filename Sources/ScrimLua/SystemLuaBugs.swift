@@ -25,31 +25,13 @@ extension LuaState {
 
     /// Run once, uncapped. A buffer box is made first: Lua < 5.4.9 leaves the box's metatable
     /// empty for the life of the state when its first use runs out of memory (lauxlib.c
-    /// newbox). Then library functions are replaced for every script. `string.gmatch` (the
-    /// string metatable's too): Lua < 5.4.9 does not reset a gmatch iterator's recursion budget
-    /// after an error, so a second call recurses without bound — an iterator that failed stays
-    /// failed. `utf8.codes`: Lua < 5.4.6 accepts stray continuation bytes — invalid UTF-8 is an
-    /// error, as since.
+    /// newbox). Then `utf8.codes` is replaced for every script: Lua < 5.4.6 accepts stray
+    /// continuation bytes — invalid UTF-8 is an error, as since. (Lua < 5.4.9 does not reset a
+    /// gmatch iterator's recursion budget after an error; Scrim's own pattern functions,
+    /// `installBudgetedLibrary`, start each call afresh.)
     static let bugFixes = #"""
-local gmatch, codes, len, error, type, pcall = string.gmatch, utf8.codes, utf8.len, error, type, pcall
-local pack, unpack, gsub = table.pack, table.unpack, string.gsub
+local codes, len, error, type = utf8.codes, utf8.len, error, type
 string.rep("x", 4096)
-
-function string.gmatch(s, pattern, init)
-  local iterate = gmatch(s, pattern, init)
-  local failed = false
-  return function()
-    if failed then error("a gmatch iterator that failed cannot go on", 2) end
-    local results = pack(pcall(iterate))
-    if not results[1] then
-      failed = true
-      local problem = results[2]
-      if type(problem) ~= "string" then error(problem, 0) end
-      error((gsub(problem, "^%[scrim lua fixes%]:%d+: ", "")), 2)
-    end
-    return unpack(results, 2, results.n)
-  end
-end
 
 function utf8.codes(s, lax)
   if type(s) == "string" and not len(s, 1, -1, lax) then error("invalid UTF-8 code", 2) end

@@ -93,7 +93,8 @@ import Testing
             lib.scrim_listen.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
             lib.scrim_load_plugin.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
             runtime = ctypes.c_void_p()
-            for options in [b'{"fps": 0}', b'{"clock": "sundial"}', b'[1]', b'{"colour": 1}', b'{"grants": {"x": "net"}}']:
+            for options in [b'{"fps": 0}', b'{"clock": "sundial"}', b'[1]', b'{"colour": 1}', b'{"grants": {"x": "net"}}',
+                            b'{"timeLimit": 0}', b'{"transitionWatchdog": -1}']:
                 print(lib.scrim_create(options, ctypes.byref(runtime)), lib.scrim_last_error().decode())
             print(lib.scrim_tick(None, 1), lib.scrim_last_error().decode())
             print(lib.scrim_create(None, ctypes.byref(runtime)), repr(lib.scrim_last_error().decode()))
@@ -110,8 +111,10 @@ import Testing
             1 scrim_create: the options 'fps' must be a whole number >= 1
             1 scrim_create: the options 'clock' must be "virtual" or "real"
             1 scrim_create: the options must be a JSON object
-            1 scrim_create: the options have an unknown field 'colour' (known: clock, defaultPluginPaths, device, fps, grants, instructionBudget, memoryCap, pluginPaths, transitionWatchdog)
+            1 scrim_create: the options have an unknown field 'colour' (known: clock, defaultPluginPaths, device, fps, grants, instructionBudget, memoryCap, pluginPaths, timeLimit, transitionWatchdog)
             1 scrim_create: the options 'grants.x': unknown permission 'net' (known: io, os, debug, binaryChunks, package, all)
+            1 scrim_create: the options 'timeLimit' must be a number of seconds from 0.01 to 86400, or null
+            1 scrim_create: the options 'transitionWatchdog' must be a number of seconds > 0
             1 scrim_tick: runtime must not be NULL
             0 ''
             1 scrim_tick: frames must be >= 0, got -1

@@ -182,7 +182,9 @@ final class Scratch {
         let lifted = try Scrim.run(["run", "s.lua", "--no-limits"], in: scratch.url)
         #expect(lifted.stdout == "100000000\n", "\(lifted.stderr)")
         let both = try Scrim.run(["run", "s.lua", "--no-limits", "--memory-cap", "10"], in: scratch.url)
-        #expect(both.stderr.contains("--no-limits cannot be combined with --instruction-budget or --memory-cap"))
+        #expect(both.stderr.contains("--no-limits cannot be combined with --instruction-budget, --memory-cap or --time-limit"))
+        let nan = try Scrim.run(["run", "s.lua", "--time-limit", "nan"], in: scratch.url)
+        #expect(nan.stderr.contains("--time-limit must be between 0.01 and 86400 seconds, got nan"), "\(nan.stderr)")
     }
 
     @Test func pluginsComeFromEachKindOfPath() throws {

@@ -9,10 +9,20 @@ private final class ListeningRuntime {
     let owner: RuntimeThread
     let path: String
 
-    init(pluginPaths: [String] = []) throws {
-        owner = try RuntimeThread(configuration: .init(pluginPaths: pluginPaths))
+    init(pluginPaths: [String] = [], limits: LuaLimits = .standard, busyAfter: Double = 0.1) throws {
+        owner = try RuntimeThread(configuration: .init(pluginPaths: pluginPaths, limits: limits))
         path = folder.path + "/control.sock"
-        try owner.sync { runtime in _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16) }
+        try owner.sync { runtime in _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16, busyAfter: busyAfter) }
+    }
+
+    /// Sends, on `connection`, an eval that never ends by itself (`then` after it has started),
+    /// and waits until it runs.
+    func startEndlessEval(on connection: RawConnection, then endless: String = "while true do end") {
+        let started = folder.path + "/started"
+        connection.send(#"{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"io.open('\#(started)', 'w'):close() \#(endless)"}}"# + "\n")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: started), Date() < deadline { usleep(1000) }
+        #expect(FileManager.default.fileExists(atPath: started))
     }
 
     func client() throws -> ControlClient { try ControlClient(path: path) }
@@ -22,7 +32,7 @@ private final class ListeningRuntime {
 
 /// A raw connection, to send what a well-behaved client would not. One thread may send while
 /// another reads.
-private final class RawConnection: @unchecked Sendable {
+final class RawConnection: @unchecked Sendable {
     let descriptor: Int32
     private var input: [UInt8] = []
 
@@ -276,4 +286,46 @@ private final class RawConnection: @unchecked Sendable {
         #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "refused\n")
         #expect(try server.client().call("tick").json.hasPrefix("{\"t\":"))
     }
+
+    @Test func whileOneRequestRunsOthersAreToldAtOnceAndCanCancelIt() throws {
+        let server = try ListeningRuntime(limits: .none, busyAfter: 0)
+        let runner = RawConnection(path: server.path)
+        server.startEndlessEval(on: runner)
+        let other = RawConnection(path: server.path)
+        other.send(#"{"jsonrpc":"2.0","id":7,"method":"plugins"}"# + "\n")
+        #expect(other.line()?.hasPrefix(#"{"jsonrpc":"2.0","id":7,"error":{"code":4,"message":"busy: the runtime has been running a request for "#) == true)
+        other.send(#"{"jsonrpc":"2.0","id":8,"method":"cancel"}"# + "\n")
+        #expect(other.line() == #"{"jsonrpc":"2.0","id":8,"result":{"cancelled":true}}"#)
+        #expect(runner.line()?.hasPrefix(#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"eval:1: interrupted!""#) == true)
+        other.send(#"{"jsonrpc":"2.0","id":9,"method":"eval","params":{"code":"return 1 + 1"}}"# + "\n")
+        #expect(other.line()?.contains(#""results":[2]"#) == true)
+    }
+
+    @Test func aClientThatSendsWithoutReadingIsRefusedThenDropped() throws {
+        let server = try ListeningRuntime(limits: .none, busyAfter: 60)
+        let runner = RawConnection(path: server.path)
+        server.startEndlessEval(on: runner)
+        let flood = RawConnection(path: server.path)
+        let line = #"{"jsonrpc":"2.0","id":2,"method":"tick"}"# + "\n"
+        flood.send(String(repeating: line, count: 1000))
+        var answers: [String] = []
+        while let answer = flood.line() { answers.append(answer) }
+        #expect(!answers.isEmpty)
+        #expect(answers.allSatisfy { $0.contains("requests of this client wait for the runtime already") })
+        let helper = RawConnection(path: server.path)
+        helper.send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        #expect(runner.line()?.contains("interrupted!") == true)
+        helper.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return 'alive'"}}"# + "\n")
+        #expect(helper.line()?.contains(#""results":["alive"]"#) == true)
+    }
+
+    @Test func framesRunForAClientStopOnCancel() throws {
+        let server = try ListeningRuntime(limits: .none, busyAfter: 0)
+        let runner = RawConnection(path: server.path)
+        server.startEndlessEval(on: runner, then: "for i = 1, 1000 do run(3600) end")
+        let other = RawConnection(path: server.path)
+        other.send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        #expect(runner.line()?.contains("interrupted!") == true)
+    }
+
 }

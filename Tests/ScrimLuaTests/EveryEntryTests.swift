@@ -53,6 +53,26 @@ import ScrimCore
         #expect(scriptErrors(h) == ["test.lua:4: stopped: it ran past its budget of 200000 Lua instructions"])
     }
 
+    @Test func longNativeCallsAreCutShort() throws {
+        let h = Harness(limits: Self.small)
+        let stopped = "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions"
+        #expect(failure(h, "string.find(('x'):rep(100), ('x?'):rep(100) .. ('x'):rep(100))") == stopped)
+        #expect(failure(h, "(('x'):rep(10000)):match(('x.*'):rep(100) .. 'y')") == stopped)
+        #expect(failure(h, "string.gsub(('x'):rep(10000), ('x.*'):rep(100) .. 'y', '')") == stopped)
+        #expect(failure(h, "for _ in (('x'):rep(10000)):gmatch(('x.-'):rep(100) .. 'y') do end") == stopped)
+        #expect(failure(h, "string.find(('('):rep(100000), '%b()')") == stopped)
+        #expect(failure(h, "table.move({}, 1, 2^62, 2)") == stopped)
+        #expect(failure(h, "assert(string.rep('', math.maxinteger) == '' and (''):rep(2^53, '') == '')") == "no error")
+        // In a plugin's callback: a scriptError, and the scenario goes on.
+        try h.run("""
+            root = ViewController{ name = "root", viewDidLoad = function()
+              string.find(('x'):rep(100), ('x?'):rep(100) .. ('x'):rep(100)) end }
+            window.rootViewController = root
+            """)
+        #expect(scriptErrors(h) == ["test.lua:2: stopped: it ran past its budget of 200000 Lua instructions"])
+        #expect(try h.value("('key=value'):gsub('(%w+)=(%w+)', '%2=%1')") == "value=key")
+    }
+
     @Test func aRunawayCallbackCostsItsScriptErrorNotTheScenario() throws {
         let h = Harness(limits: Self.small)
         try h.run("""
@@ -121,6 +141,17 @@ import ScrimCore
         #expect(message == "no error")
         #expect(scriptErrors(h) == ["test.lua:3: not enough memory (the runtime's Lua memory cap of 8 MB is reached)"])
         #expect(h.runtime.lua.memoryPeak < (8 << 20) + (1 << 20))
+        // Native objects count with their own size: a View's userdata and its slot in Lua's
+        // tables are about 110 bytes.
+        try h.run("hoarder = nil; collectgarbage(); collectgarbage()")
+        let before = h.runtime.lua.memoryUsed
+        try h.run("few = {} for i = 1, 1000 do few[i] = View{} end")
+        #expect((h.runtime.lua.memoryUsed - before) / 1000 > 300, "\((h.runtime.lua.memoryUsed - before) / 1000) bytes per view")
+        try h.run("few = nil")
+        #expect(failure(h, "local kept = {}\nfor i = 1, 1e6 do kept[i] = View{} end")
+                == "test.lua:2: not enough memory (the runtime's Lua memory cap of 8 MB is reached)")
+        try h.run("collectgarbage()")
+        #expect(h.runtime.lua.memoryUsed < 4 << 20)
     }
 
     @Test func aCancelStopsAnEvaluationAndItsFrames() async throws {
@@ -159,5 +190,22 @@ import ScrimCore
         #expect(scriptErrors(h) == ["test.lua:1: stopped by the watchdog: it ran longer than 0.2 s"])
         #expect(try h.value("root.view ~= nil") == "true")
         #expect(failure(h, "x = 1") == "no error")
+    }
+
+    @Test func stateIsNotSavedOrRestoredFromItsOwnCallbacks() throws {
+        let h = Harness(limits: Self.small)
+        try h.run("""
+            root = ViewController{ name = "root", restorationIdentifier = "root",
+              encodeRestorableState = function(self, coder) scrim.saveState() end,
+              decodeRestorableState = function(self, coder) scrim.restoreState(saved) end }
+            window.rootViewController = root
+            step()
+            saved = scrim.saveState()
+            scrim.restoreState(saved)
+            """)
+        #expect(scriptErrors(h) == [
+            "test.lua:2: 'saveState' cannot be called while state is being saved or restored (from a restoration callback)",
+            "test.lua:3: 'restoreState' cannot be called while state is being saved or restored (from a restoration callback)",
+        ])
     }
 }

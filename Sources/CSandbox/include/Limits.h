@@ -36,12 +36,18 @@ size_t scrim_limits_memory_peak(const scrim_limits *limits);
 int scrim_limits_memory_capped(const scrim_limits *limits);
 int scrim_limits_enforce(scrim_limits *limits, int enforcing);
 int scrim_limits_over_cap(const scrim_limits *limits);
+/* Counts (or, negative, stops counting) `bytes` the host holds for Lua outside the state: the
+   native objects bridged to it. */
+void scrim_limits_add_native(scrim_limits *limits, long long bytes);
+/* What a native object weighs toward the cap: its own heap block (not what it refers to), at
+   most 64 KB. */
+long long scrim_native_weight(void *object);
 
 /* A turn that causes another waits for it: an entry the host makes from inside a turn, and
    the frames Lua code runs, are turns of their own. The waiting turn's clock stops, and it pays
    SCRIM_ENTRY_COST instructions for each entry or frame; the caller keeps its state. */
 #define SCRIM_ENTRY_COST 100
-enum { SCRIM_TURN_NONE = 0, SCRIM_TURN_SUSPENDED = 1 };
+enum { SCRIM_TURN_NONE = 0, SCRIM_TURN_SUSPENDED = 1, SCRIM_TURN_HOST = 2 };
 typedef struct scrim_turn_state {
     int kind, stop, counting;
     long long instructions, ran;
@@ -53,9 +59,10 @@ typedef struct scrim_turn_state {
 void scrim_turn_begin(scrim_limits *limits, struct lua_State *L, scrim_turn_state *state);
 void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state);
 
-/* Host work that begins turns of its own (frames run from Lua) suspends the turn in flight;
-   scrim_turn_charge_suspended charges it, returning SCRIM_STOP_… once it must stop (it then
-   fails with that at its next instruction). */
+/* Host work that begins turns of its own (frames) suspends the turn in flight, if any (a
+   cancel then stops the work and what it calls); scrim_turn_charge_suspended charges that turn,
+   returning SCRIM_STOP_… once the work must stop (the turn then fails with it at its next
+   instruction). */
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state);
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state);
 int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, long long units);

@@ -55,8 +55,11 @@ const char *scrim_version(void);
  *   "pluginPaths": folders searched for plugins, in order
  *   "defaultPluginPaths": true (default) to search also ./Plugins, $SCRIM_PLUGIN_PATH and
  *                 Scrim's shipped plugins after "pluginPaths"
- *   "instructionBudget": Lua instructions per callback (default 10000000), or null for none
+ *   "instructionBudget": Lua instructions one entry into Lua may run once counted, after its
+ *                 first 5 ms (default 10000000), or null for none
  *   "memoryCap":  bytes the Lua state may hold (default 268435456), or null for none
+ *   "timeLimit":  seconds one entry into Lua may run by the wall clock before the watchdog
+ *                 stops it (default 2), or null for none
  *   "grants":     {"plugin-name": "io,os"}: what a plugin may do beyond the sandbox
  *   "transitionWatchdog": seconds after which a transition that never completes is ended
  * On success stores the runtime in *runtime.

@@ -51,8 +51,13 @@ public final class StateRestoration {
 
     // MARK: Saving
 
+    /// Whether state is being saved or restored now: its callbacks are running.
+    public private(set) var isInProgress = false
+
     /// The window's restorable hierarchy and each controller's encoded state, as JSON.
     public func save() -> String {
+        isInProgress = true
+        defer { isInProgress = false }
         var records: [StateValue] = []
         if let root = application.window.rootViewController, let identifier = root.restorationIdentifier {
             for (path, controller) in root.restorableHierarchy(at: [identifier]) {
@@ -83,6 +88,8 @@ public final class StateRestoration {
     /// touching the hierarchy; paths nobody answers for are skipped, not errors.
     @discardableResult
     public func restore(_ json: String) throws(RestorationError) -> Result {
+        isInProgress = true
+        defer { isInProgress = false }
         let records = try SavedController.records(in: json)
         let existing = application.window.rootViewController.map { root in
             root.restorationIdentifier.map { root.restorableHierarchy(at: [$0]) } ?? []
