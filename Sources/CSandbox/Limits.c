@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE
 #include "Limits.h"
+#include "LimitsRecord.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <errno.h>
@@ -31,26 +32,6 @@
 #include <time.h>
 #include <unistd.h>
 
-struct scrim_limits {
-    /* Memory: what Lua holds, and the cap (0: none) applied while `enforcing`. */
-    size_t memory_used, memory_cap, memory_peak;
-    int enforcing;
-    /* The budget (0: none), the watchdog's limit and the slice (nanoseconds; 0: no watchdog). */
-    long long instruction_budget, watchdog_ns, slice_ns;
-    /* The turn in flight, written by its thread; `turn` numbers them. */
-    _Atomic unsigned long turn;
-    _Atomic int active;
-    _Atomic long long started;          /* by its own clock, which stops while it waits */
-    _Atomic int stop;                   /* SCRIM_STOP_… for this turn */
-    _Atomic int cancelled;              /* scrim_turn_cancel since the outermost entry began */
-    _Atomic unsigned long counting;     /* the turn whose instructions are counted */
-    _Atomic unsigned long count_asked, stop_asked;   /* what the watchdog signalled, per turn */
-    long long instructions;
-    int suspensions;                    /* turns waiting on what they caused */
-    pid_t tid;
-    lua_State *entry, *running;         /* the thread the turn entered on; the one running now */
-    scrim_limits *next;
-};
 
 #define HOOK_STEP 1000
 #define WATCH_PERIOD_NS 2000000LL   /* the watchdog looks every 2 ms while turns run */
@@ -59,6 +40,13 @@ struct scrim_limits {
 static long long monotonic_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* The clock of turns: coarse (a few milliseconds), and cheap enough to read at every entry. */
+static long long turn_clock(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
@@ -121,11 +109,11 @@ static void signal_turn(scrim_limits *limits) {
 }
 
 static void *watchdog_main(void *unused) {
-    long long idle_since = monotonic_ns();
+    long long idle_since = turn_clock();
     (void)unused;
     pthread_mutex_lock(&registry_lock);
     for (;;) {
-        long long now = monotonic_ns();
+        long long now = turn_clock();
         int busy = 0;
         scrim_limits *limits;
         for (limits = registered; limits; limits = limits->next) {
@@ -156,7 +144,7 @@ static void *watchdog_main(void *unused) {
             atomic_store(&watchdog_parked, 1);
             pthread_cond_wait(&registry_wake, &registry_lock);
             atomic_store(&watchdog_parked, 0);
-            idle_since = monotonic_ns();
+            idle_since = turn_clock();
         } else {
             struct timespec until;
             long long wake = monotonic_ns() + WATCH_PERIOD_NS;
@@ -270,9 +258,7 @@ size_t scrim_limits_memory_peak(const scrim_limits *limits) { return limits->mem
 int scrim_limits_memory_capped(const scrim_limits *limits) { return limits->enforcing && limits->memory_cap > 0; }
 
 int scrim_limits_enforce(scrim_limits *limits, int enforcing) {
-    int previous = limits->enforcing;
-    limits->enforcing = enforcing && limits->memory_cap > 0;
-    return previous;
+    return enforce(limits, enforcing);
 }
 
 long long scrim_native_weight(void *object) {
@@ -287,15 +273,17 @@ void scrim_limits_add_native(scrim_limits *limits, long long bytes) {
 }
 
 int scrim_limits_over_cap(const scrim_limits *limits) {
-    return limits->memory_cap > 0 && limits->memory_used > limits->memory_cap;
+    return over_cap(limits);
 }
 
 /* ---------------------------------------------------------------- the budget */
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
 
-static void set_hook(lua_State *L, int count) {
-    if (L) lua_sethook(L, budget_hook, LUA_MASKCOUNT, count);
+static void set_hook(scrim_limits *limits, lua_State *L, int count) {
+    if (!L) return;
+    limits->hooked = 1;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, count);
 }
 
 static void clear_hook(lua_State *L) {
@@ -305,7 +293,7 @@ static void clear_hook(lua_State *L) {
 /* Raises the stop's error in the running code; every further instruction raises it again, so
    code that catches it with pcall stops too. */
 static int raise_stop(lua_State *L, scrim_limits *limits, int level) {
-    set_hook(L, 1);
+    set_hook(limits, L, 1);
     luaL_where(L, level);
     switch (atomic_load(&limits->stop)) {
     case SCRIM_STOP_BUDGET:
@@ -370,12 +358,12 @@ static void stop_handler(int signo, siginfo_t *info, void *context) {
     }
     turn = atomic_load(&limits->turn);
     if (atomic_load(&limits->stop) != SCRIM_STOP_NONE) {
-        set_hook(limits->running, 1);
-        if (limits->entry != limits->running) set_hook(limits->entry, 1);
+        set_hook(limits, limits->running, 1);
+        if (limits->entry != limits->running) set_hook(limits, limits->entry, 1);
     } else if (atomic_load(&limits->count_asked) == turn && atomic_load(&limits->counting) != turn) {
         atomic_store(&limits->counting, turn);
-        set_hook(limits->running, HOOK_STEP);
-        if (limits->entry != limits->running) set_hook(limits->entry, HOOK_STEP);
+        set_hook(limits, limits->running, HOOK_STEP);
+        if (limits->entry != limits->running) set_hook(limits, limits->entry, HOOK_STEP);
     }
     errno = saved;
 }
@@ -401,15 +389,17 @@ static void open_turn(scrim_limits *limits, lua_State *entry, lua_State *running
 
 /* Begins a turn with nothing outside it; `stop` set when what caused it is stopped. */
 static void begin_fresh(scrim_limits *limits, lua_State *L, int stop) {
-    long long now = monotonic_ns();
+    long long now = turn_clock();
     limits->instructions = 0;
     atomic_store(&limits->stop, stop);
     open_turn(limits, L, L, now);
-    if (stop != SCRIM_STOP_NONE) set_hook(L, 1);
+    if (stop != SCRIM_STOP_NONE) set_hook(limits, L, 1);
 }
 
 static void close_turn(scrim_limits *limits) {
     atomic_store(&limits->active, 0);
+    if (!limits->hooked) return;
+    limits->hooked = 0;
     clear_hook(limits->entry);
     clear_hook(limits->running);
 }
@@ -443,7 +433,7 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
         state->kind = SCRIM_TURN_HOST;
         return;
     }
-    now = monotonic_ns();
+    now = turn_clock();
     state->kind = SCRIM_TURN_SUSPENDED;
     state->instructions = limits->instructions;
     state->stop = atomic_load(&limits->stop);
@@ -458,16 +448,16 @@ void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state) {
     long long now;
     limits->suspensions--;
     if (state->kind != SCRIM_TURN_SUSPENDED) return;
-    now = monotonic_ns();
+    now = turn_clock();
     limits->instructions = state->instructions;
     atomic_store(&limits->stop, state->stop == SCRIM_STOP_NONE && atomic_load(&limits->cancelled)
                                     ? SCRIM_STOP_CANCEL : state->stop);
     open_turn(limits, state->entry, state->running, now - state->ran);
     if (atomic_load(&limits->stop) != SCRIM_STOP_NONE) {
-        set_hook(limits->running, 1);
+        set_hook(limits, limits->running, 1);
     } else if (state->counting) {
         atomic_store(&limits->counting, atomic_load(&limits->turn));
-        set_hook(limits->running, HOOK_STEP);
+        set_hook(limits, limits->running, HOOK_STEP);
     }
 }
 
@@ -504,12 +494,11 @@ static int resume(lua_State *L) {
         lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
         return lua_gettop(L);
     }
-    if (hook == budget_hook) lua_sethook(co, hook, lua_gethookmask(L), lua_gethookcount(L));
+    if (hook == budget_hook) set_hook(limits, co, lua_gethookcount(L));
     if (atomic_load(&limits->active)) limits->running = co;
     status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
     if (limits->running == co) limits->running = L;
-    if (lua_gethook(co) == budget_hook && atomic_load(&limits->active))
-        lua_sethook(L, budget_hook, lua_gethookmask(co), lua_gethookcount(co));
+    if (lua_gethook(co) == budget_hook && atomic_load(&limits->active)) set_hook(limits, L, lua_gethookcount(co));
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
 }

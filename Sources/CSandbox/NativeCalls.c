@@ -6,25 +6,30 @@
  */
 #include "NativeCalls.h"
 #include "Limits.h"
+#include "LimitsRecord.h"
 #include <lua.h>
 #include <lauxlib.h>
 
 static int trampoline(lua_State *L) {
     scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
-    scrim_limits *limits = scrim_limits_of(L);
-    int capped = scrim_limits_enforce(limits, 0);
-    int n = fn(L);
-    if (capped && n >= 0 && scrim_limits_over_cap(limits)) {
+    void *ud;
+    scrim_limits *limits;
+    int capped, n;
+    lua_getallocf(L, &ud);
+    limits = (scrim_limits *)ud;
+    capped = enforce(limits, 0);
+    n = fn(L);
+    if (capped && n >= 0 && over_cap(limits)) {
         lua_gc(L, LUA_GCCOLLECT);
-        if (scrim_limits_over_cap(limits)) {
+        if (over_cap(limits)) {
             luaL_where(L, 1);
             scrim_limits_push_cap_error(L, limits);
             lua_concat(L, 2);
-            scrim_limits_enforce(limits, capped);
+            enforce(limits, capped);
             return lua_error(L);
         }
     }
-    scrim_limits_enforce(limits, capped);
+    enforce(limits, capped);
     if (n == SCRIM_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);

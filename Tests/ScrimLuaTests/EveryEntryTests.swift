@@ -98,6 +98,17 @@ import ScrimCore
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 
+    @Test func aPluginsVersionThatNeverFormatsIsStopped() throws {
+        let folder = TemporaryFolder()
+        folder.write("vain.lua", """
+            return scrim.plugin { name = "vain", version = setmetatable({}, { __tostring = function() while true do end end }) }
+            """)
+        let h = Harness(pluginPaths: [folder.path], limits: Self.small)
+        try h.run("plugin 'vain'")
+        #expect(h.runtime.plugins.loaded.first?.version?.contains("stopped: it ran past its budget") == true)
+        #expect(failure(h, "x = 1") == "no error")
+    }
+
     @Test func finalizersAreRefused() {
         let h = Harness(limits: Self.small)
         let refusal = "bad argument #2 to 'setmetatable' ('__gc' metamethods are not allowed: Lua runs finalizers where no budget or watchdog can stop them)"
@@ -154,29 +165,22 @@ import ScrimCore
         #expect(h.runtime.lua.memoryUsed < 4 << 20)
     }
 
-    @Test func aCancelStopsAnEvaluationAndItsFrames() async throws {
+    @Test func aCancelFromAnotherThreadStopsAnEvaluationAndItsFrames() throws {
         let h = Harness(limits: .none)
         let started = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let lua = h.runtime.lua!
-        lua.pushFunction("started") { _ in
+        let canceller = h.runtime.lua.canceller
+        h.runtime.lua.pushFunction("started") { _ in
             started.signal()
             return 0
         }
-        lua_setglobal(lua.L, "started")
-        let canceller = Thread {
-            started.wait()
-            lua.cancel()
+        lua_setglobal(h.runtime.lua.L, "started")
+        for endless in ["while true do end", "run(3600) return 'not reached'"] {
+            Thread {
+                started.wait()
+                canceller.cancel()
+            }.start()
+            #expect(h.runtime.evaluate("started() " + endless).error?.message == "eval:1: interrupted!")
         }
-        canceller.start()
-        let endless = h.runtime.evaluate("started() while true do end")
-        #expect(endless.error?.message == "eval:1: interrupted!")
-        let frames = Thread {
-            started.wait()
-            lua.cancel()
-        }
-        frames.start()
-        let running = h.runtime.evaluate("started() run(3600) return 'not reached'")
-        #expect(running.error?.message == "eval:1: interrupted!")
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 

@@ -91,6 +91,21 @@ import ScrimCore
         ])
     }
 
+    @Test func aSelfTestThatNeverEndsIsStopped() {
+        let (report, path) = check("spinning.lua", """
+            return scrim.plugin {
+              name = "spinning",
+              selfTest = function()
+                while true do end
+              end,
+            }
+            """)
+        #expect(report.ranSelfTest)
+        #expect(report.problems.map(\.description) == [
+            "\(PluginManager.displayPath(path)):4: self-test failed: stopped: it ran past its budget of 10000000 Lua instructions",
+        ])
+    }
+
     @Test func foldersOfModulesAreSkippedAndMissingPathsAreProblems() {
         let folder = TemporaryFolder()
         folder.write("lib/helpers.lua", "return {}")
