@@ -89,8 +89,8 @@ public func scrim_tick(_ runtime: OpaquePointer?, _ frames: Int32) -> Int32 {
 
 @_cdecl("scrim_advance")
 public func scrim_advance(_ runtime: OpaquePointer?, _ seconds: Double) -> Int32 {
-    guard seconds >= 0, seconds.isFinite else {
-        return LastError.set("scrim_advance: seconds must be a finite number >= 0, got \(seconds)", argumentError)
+    guard seconds >= 0, seconds <= 86_400 else {
+        return LastError.set("scrim_advance: seconds must be from 0 to 86400, got \(seconds)", argumentError)
     }
     return call("scrim_advance", runtime) { runtime in
         runtime.advance(seconds: seconds)

@@ -21,6 +21,7 @@ final class AttachedRepl {
     func run(interactive: Bool) throws {
         _ = LuaState.handleInterrupts()
         // Ctrl-C while the runtime answers stops what it runs for us.
+        client.interruptCount = { LuaState.interruptSignals }
         client.onInterrupt = { [unowned client] in try? client.notify("cancel") }
         client.onNotification = { [unowned self] method, params in
             if !answering, method == "trace", let line = Self.report(params) {

@@ -18,9 +18,12 @@ public final class ControlClient {
     public let descriptor: Int32
     /// Called with each notification's method and params.
     public var onNotification: (String, StateValue) -> Void = { _, _ in }
-    /// Called when a signal (Ctrl-C) interrupts the wait for an answer: `scrim repl --attach`
-    /// sends `cancel` from here.
+    /// While a call waits for its answer, `onInterrupt` is called each time `interruptCount`
+    /// has changed (Ctrl-C, `LuaState.interruptSignals`): `scrim repl --attach` sends `cancel`.
+    public var interruptCount: () -> Int = { 0 }
     public var onInterrupt: () -> Void = {}
+    /// `interruptCount` as the call in progress last saw it.
+    private var interruptsSeen = 0
     private var input: [UInt8] = []
     private var nextID = 1
 
@@ -35,6 +38,7 @@ public final class ControlClient {
     public func call(_ method: String, _ params: [String: StateValue] = [:]) throws(Failure) -> StateValue {
         let id = nextID
         nextID += 1
+        interruptsSeen = interruptCount()
         let request = StateValue.object([
             "jsonrpc": .string("2.0"), "id": .number(Double(id)), "method": .string(method), "params": .object(params),
         ])
@@ -103,11 +107,18 @@ public final class ControlClient {
                     throw Failure(code: nil, message: "the runtime sent a line that is not JSON: \(error)")
                 }
             }
-            let count = recv(descriptor, &buffer, buffer.count, waiting ? 0 : Int32(MSG_DONTWAIT))
-            if count < 0, errno == EINTR {
-                if waiting { onInterrupt() }
-                continue
+            if waiting {
+                // Woken every 0.1 s, or by the signal, to notice an interrupt however it fell.
+                var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&readable, 1, 100)
+                if interruptCount() != interruptsSeen {
+                    interruptsSeen = interruptCount()
+                    onInterrupt()
+                }
+                if ready <= 0 { continue }
             }
+            let count = recv(descriptor, &buffer, buffer.count, waiting ? 0 : Int32(MSG_DONTWAIT))
+            if count < 0, errno == EINTR { continue }
             if count < 0, !waiting, errno == EAGAIN || errno == EWOULDBLOCK { return nil }
             guard count > 0 else { throw Failure(code: nil, message: "the runtime closed the connection") }
             input.append(contentsOf: buffer[0..<count])

@@ -76,10 +76,10 @@ public final class LuaState {
     public var memoryPeak: Int { scrim_limits_memory_peak(limitsRecord) }
 
     /// The gate: every entry from the host into plugin or user code calls the function below its
-    /// `nargs` arguments through here. Each entry is a turn, held to the instruction budget; one
-    /// made from inside another runs within the outer one's time, which the watchdog limits; the
-    /// memory cap applies while their Lua code runs; errors come back through the message
-    /// handler. On success the results stay on the stack.
+    /// `nargs` arguments through here. Each entry is a turn, held to the instruction budget and
+    /// the watchdog; one made from inside another is a turn of its own, while the outer one
+    /// waits and pays `LuaLimits.entryCost`; the memory cap applies while their Lua code runs;
+    /// errors come back through the message handler. On success the results stay on the stack.
     public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
         let capped = scrim_limits_enforce(limitsRecord, 1)
         var turn = scrim_turn_state()

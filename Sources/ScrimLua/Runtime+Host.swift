@@ -33,10 +33,13 @@ extension Runtime {
         runFrames(frames)
     }
 
-    /// Runs the frames in `seconds` of clock time, rounded to whole frames; as `tick`.
+    /// Runs the frames in `seconds` of clock time, rounded to whole frames (none for NaN or
+    /// less than half a frame); as `tick`.
     @discardableResult
     public func advance(seconds: Double) -> Bool {
-        runFrames(Int((seconds / application.clock.frameDuration).rounded()))
+        let frames = (seconds / application.clock.frameDuration).rounded()
+        guard frames >= 1 else { return true }
+        return runFrames(frames < 0x1p62 ? Int(frames) : 1 << 62)
     }
 
     /// Runs `frames` frames, whose callbacks are turns of their own. Run from Lua (`run`,

@@ -31,6 +31,7 @@ import Testing
         #expect(report.findings.filter { $0.target != nil }.map(\.id) == [
             "hook-dispatch", "transition-cycle", "animation-tick", "property-access.frame", "property-access.alpha",
             "property-access.context-view", "reload-latency.p50", "reload-latency.p99", "start-up", "scale.memory",
+            "limits.loop0", "limits.loop1000",
         ].filter { id in report.findings.contains { $0.id == id } })
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("benchmark") == true)

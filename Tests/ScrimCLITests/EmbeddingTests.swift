@@ -99,6 +99,8 @@ import Testing
             print(lib.scrim_tick(None, 1), lib.scrim_last_error().decode())
             print(lib.scrim_create(None, ctypes.byref(runtime)), repr(lib.scrim_last_error().decode()))
             print(lib.scrim_tick(runtime, -1), lib.scrim_last_error().decode())
+            lib.scrim_advance.argtypes = [ctypes.c_void_p, ctypes.c_double]
+            print(lib.scrim_advance(runtime, 1e300), lib.scrim_last_error().decode())
             print(lib.scrim_load_plugin(runtime, b"missing-plugin"), lib.scrim_last_error().decode()[:40])
             print(lib.scrim_listen(runtime, b"/tmp"), lib.scrim_last_error().decode())
             lib.scrim_destroy(runtime)
@@ -118,6 +120,7 @@ import Testing
             1 scrim_tick: runtime must not be NULL
             0 ''
             1 scrim_tick: frames must be >= 0, got -1
+            1 scrim_advance: seconds must be from 0 to 86400, got 1e+300
             2 plugin 'missing-plugin' not found (searc
             3 /tmp: a file that is not a socket is in the way
 
@@ -166,6 +169,29 @@ import Testing
         serve.expect("scrim: stopped listening on \(socket)\n")
         #expect(serve.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func ctrlCOnAnAttachedReplStopsTheLineRunningInTheOtherProcess() throws {
+        let scratch = Scratch()
+        let socket = scratch.url.appendingPathComponent("run/scrim.sock").path
+        let started = scratch.url.appendingPathComponent("started").path
+        let serve = try LiveRepl(["--listen", socket, "--no-limits"], in: Scrim.packageRoot, home: scratch.url,
+                                 terminal: false, command: "serve")
+        defer { if serve.process.isRunning { kill(serve.process.processIdentifier, SIGKILL) } }
+        serve.expect("scrim: listening on \(socket)")
+        let attached = try LiveRepl(["--attach", socket], in: scratch.url, home: scratch.url, terminal: false)
+        defer { if attached.process.isRunning { kill(attached.process.processIdentifier, SIGKILL) } }
+        attached.send("io.open('\(started)', 'w'):close() while true do end\n")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: started), Date() < deadline { usleep(1000) }
+        kill(attached.process.processIdentifier, SIGINT)
+        attached.expect("stdin:1: interrupted!")
+        attached.send("1 + 1\n")
+        attached.expect("2\n")
+        try attached.closeInput()
+        #expect(attached.waitForExit() == 0)
+        kill(serve.process.processIdentifier, SIGTERM)
+        #expect(serve.waitForExit() == 0)
     }
 
     @Test func runListenKeepsTheScenariosRuntimeForClients() throws {

@@ -192,7 +192,7 @@ import Testing
               end
             end
             return corrupted
-            """, options: ["--instruction-budget", "100000000"]) == "ok: 0")
+            """, options: ["--instruction-budget", "100000000", "--time-limit", "120"]) == "ok: 0")
     }
 
     /// A new metatable on an all-weak table in the middle of a collection is never marked
@@ -223,7 +223,7 @@ import Testing
             end
             collectgarbage()
             return stored
-            """, options: ["--memory-cap", "16", "--instruction-budget", "1000000000"]).hasPrefix("ok: "))
+            """, options: ["--memory-cap", "16", "--instruction-budget", "1000000000", "--time-limit", "120"]).hasPrefix("ok: "))
     }
 
     /// The buffer box's metatable left empty by a memory error on its first use (fixed in
@@ -242,7 +242,7 @@ import Testing
             end
             collectgarbage()
             return #string.rep(big, 3) .. " " .. #table.concat({ big, big, big })
-            """, options: ["--memory-cap", "16", "--instruction-budget", "1000000000"]) == "ok: 1800 1800")
+            """, options: ["--memory-cap", "16", "--instruction-budget", "1000000000", "--time-limit", "120"]) == "ok: 1800 1800")
     }
 
     /// 'utf8.codes' does not raise an error on spurious continuation bytes (fixed in 5.4.6).

@@ -60,7 +60,8 @@ import ScrimCore
     }
 
     @Test func aMemoryBombFailsItsAllocationNotTheProcess() throws {
-        let h = Harness(limits: Self.small)
+        // The budget well above the bomb's work (string.rep charges it per 64 bytes).
+        let h = Harness(limits: LuaLimits(instructionBudget: 50_000_000, memoryCap: 8 << 20))
         try h.run("""
             root = ViewController{ name = "root", viewDidLoad = function()
               local t = {}

@@ -93,7 +93,7 @@ scrim_status scrim_eval(scrim_runtime *runtime, const char *code, char **result_
 /** Runs `frames` run-loop turns (a virtual clock moves one frame before each). */
 scrim_status scrim_tick(scrim_runtime *runtime, int32_t frames);
 
-/** Runs the frames in `seconds` of clock time, rounded to whole frames. */
+/** Runs the frames in `seconds` (0…86400) of clock time, rounded to whole frames. */
 scrim_status scrim_advance(scrim_runtime *runtime, double seconds);
 
 /** Clock seconds now (0 for a NULL runtime). */
