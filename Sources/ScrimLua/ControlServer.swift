@@ -183,7 +183,7 @@ public final class ControlServer: @unchecked Sendable {
         if let refusal {
             lock.unlock()
             let line = ControlMessage.response(id: nil, failure: ControlFailure(code: ControlFailure.refused, message: refusal)) + "\n"
-            _ = line.withCString { write(descriptor, $0, strlen($0)) }
+            _ = line.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             close(descriptor)
             return
         }
@@ -321,7 +321,8 @@ public final class ControlServer: @unchecked Sendable {
         guard let client = clients[id] else { return false }
         while client.written < client.output.count {
             let count = client.output.withUnsafeBytes { bytes in
-                write(client.descriptor, bytes.baseAddress! + client.written, bytes.count - client.written)
+                // MSG_NOSIGNAL: a client gone mid-answer is an error here, not SIGPIPE for the process.
+                Glibc.send(client.descriptor, bytes.baseAddress! + client.written, bytes.count - client.written, Int32(MSG_NOSIGNAL))
             }
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
             client.written += count

@@ -55,30 +55,51 @@ extension Runtime {
             evaluation.error = lua.enter(nargs: 0, nresults: scrim_multret())
         }
         guard evaluation.error == nil, lua.top > top else { return evaluation }
+        var budget = Self.mostResultValues
         for index in top + 1...lua.top {
-            evaluation.results.append(jsonValue(at: index))
+            evaluation.results.append(jsonValue(at: index, budget: &budget))
             evaluation.descriptions.append(describe(at: index))
         }
         return evaluation
     }
 
     /// Runs `body` with `print` and script-error reports collected into the returned text
-    /// instead of going to the runtime's outputs.
+    /// instead of going to the runtime's outputs; past `longestCapturedOutput` bytes the rest is
+    /// dropped, with a line that says so.
     public func capturingOutput(_ body: () -> Void) -> String {
         var text = ""
+        var full = false
+        let collect: (String) -> Void = { line in
+            guard !full else { return }
+            if text.utf8.count + line.utf8.count + 1 > Self.longestCapturedOutput {
+                full = true
+                text += "[output past \(Self.longestCapturedOutput >> 20) MB dropped]\n"
+            } else {
+                text += line + "\n"
+            }
+        }
         let (savedPrint, savedErrors) = (printOutput, errorOutput)
-        printOutput = { text += $0 + "\n" }
-        errorOutput = { text += $0 + "\n" }
+        printOutput = collect
+        errorOutput = collect
         defer { (printOutput, errorOutput) = (savedPrint, savedErrors) }
         body()
         return text
     }
 
-    /// The Lua value at `index` as JSON, read without metamethods; cycles and tables nested
-    /// over 64 deep become strings.
-    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = []) -> StateValue {
+    /// The most output an evaluation collects.
+    public static let longestCapturedOutput = 16 << 20
+
+    /// The most values an evaluation's results give as JSON (a table reached over and over counts
+    /// each time).
+    static let mostResultValues = 100_000
+
+    /// The Lua value at `index` as JSON, read without metamethods, taking at most `budget`
+    /// values; cycles, tables nested over 64 deep and what is past the budget become strings.
+    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = [], budget: inout Int) -> StateValue {
         let L = lua.L
         let slot = lua_absindex(L, index)
+        budget -= 1
+        guard budget >= 0 else { return .string("<more than \(Self.mostResultValues) values>") }
         switch lua_type(L, slot) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, slot) != 0)
@@ -86,13 +107,13 @@ extension Runtime {
         case LUA_TSTRING: return .string(lua.string(at: slot) ?? "")
         case LUA_TTABLE:
             guard let identity = lua_topointer(L, slot), !visiting.contains(identity) else { return .string("<cycle>") }
-            guard depth < 64 else { return .string("<nested too deep>") }
-            return jsonTable(at: slot, depth: depth + 1, visiting: visiting.union([identity]))
+            guard depth < 64, lua_checkstack(L, 3) != 0 else { return .string("<nested too deep>") }
+            return jsonTable(at: slot, depth: depth + 1, visiting: visiting.union([identity]), budget: &budget)
         default: return .string(describe(at: slot))
         }
     }
 
-    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>) -> StateValue {
+    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>, budget: inout Int) -> StateValue {
         let L = lua.L
         let length = Int(lua_rawlen(L, slot))
         var items = [StateValue](repeating: .null, count: length)
@@ -101,7 +122,7 @@ extension Runtime {
         lua_pushnil(L)
         while lua_next(L, slot) != 0 {
             defer { scrim_pop(L, 1) }
-            let value = jsonValue(at: -1, depth: depth, visiting: visiting)
+            let value = jsonValue(at: -1, depth: depth, visiting: visiting, budget: &budget)
             if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), position >= 1, position <= length {
                 items[position - 1] = value
                 counted += 1

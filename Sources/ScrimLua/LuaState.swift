@@ -88,7 +88,7 @@ public final class LuaState {
             scrim_turn_end(limitsRecord, &turn)
             scrim_limits_enforce(limitsRecord, capped)
         }
-        return protectedCall(nargs: nargs, nresults: nresults)
+        return unlimitedCall(nargs: nargs, nresults: nresults)
     }
 
     /// Runs host work that enters Lua in turns of its own — frames run from Lua — with the
@@ -182,6 +182,12 @@ public final class LuaState {
     /// error nothing does and the error is returned.
     @discardableResult
     func protectedCall(nargs: Int32, nresults: Int32) -> LuaError? {
+        // Made from inside a turn (the sandbox is installed as the first plugin loads), host
+        // code is no part of it: the turn waits, as for frames.
+        suspendingTurn { _ in unlimitedCall(nargs: nargs, nresults: nresults) }
+    }
+
+    private func unlimitedCall(nargs: Int32, nresults: Int32) -> LuaError? {
         let base = lua_gettop(L) - nargs
         scrim_pushmsgh(L)
         scrim_insert(L, base)

@@ -56,8 +56,17 @@ public final class ReplSession {
             return
         }
         pending.append(line)
-        evaluate(pending.joined(separator: "\n"), firstLine: pending.count == 1)
+        let chunk = pending.joined(separator: "\n")
+        guard chunk.utf8.count <= Self.longestChunk else {
+            pending.removeAll()
+            output("an unfinished chunk longer than \(Self.longestChunk >> 20) MB is dropped")
+            return
+        }
+        evaluate(chunk, firstLine: pending.count == 1)
     }
+
+    /// The longest chunk the session gathers over lines (each line parses all of it again).
+    static let longestChunk = 4 << 20
 
     // MARK: Lua
 

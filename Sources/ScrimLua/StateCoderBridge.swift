@@ -11,11 +11,12 @@ extension Runtime {
         cls.property("path", get: { coder, call in call.state.push(strings: coder.path) })
         cls.method("encode") { [unowned self] coder, call in
             let key = try call.string(2)
-            coder.encode(try stateValue(at: 3, call), forKey: key)
+            var budget = Self.mostEncodedValues
+            coder.encode(try stateValue(at: 3, call, budget: &budget), forKey: key)
             return 0
         }
         cls.method("decode") { [unowned self] coder, call in
-            push(coder.decodeValue(forKey: try call.string(2)) ?? .null, resolvingWith: coder)
+            try push(coder.decodeValue(forKey: try call.string(2)) ?? .null, resolvingWith: coder)
             return 1
         }
         cls.method("containsValue") { coder, call in
@@ -24,10 +25,19 @@ extension Runtime {
         }
     }
 
-    /// The Lua value at `index` as a state value; errors name argument `index` of `call`.
-    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0) throws -> StateValue {
+    /// The most values one `encode` takes: a table shared over and over is encoded once for
+    /// each time it is reached.
+    static let mostEncodedValues = 1_000_000
+
+    /// The Lua value at `index` as a state value, taking at most `budget` values; errors name
+    /// argument 3 of `call`.
+    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0, budget: inout Int) throws -> StateValue {
         let L = call.L
         let slot = lua_absindex(L, index)
+        budget -= 1
+        guard budget >= 0 else {
+            throw call.argumentError(3, "cannot encode more than \(Self.mostEncodedValues) values (a table reached over and over?)")
+        }
         switch lua_type(L, slot) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, slot) != 0)
@@ -42,15 +52,17 @@ extension Runtime {
             }
             return StateCoder.reference(to: controller)
         case LUA_TTABLE:
-            guard depth < 100 else { throw call.argumentError(3, "cannot encode tables nested over 100 deep (a cycle?)") }
-            return try stateTable(at: slot, call, depth: depth)
+            guard depth < 100, lua_checkstack(L, 3) != 0 else {
+                throw call.argumentError(3, "cannot encode tables nested over 100 deep (a cycle?)")
+            }
+            return try stateTable(at: slot, call, depth: depth, budget: &budget)
         default:
             throw call.argumentError(3, "cannot encode a \(call.state.typeName(at: slot))")
         }
     }
 
     /// A table as an array (keys 1…n) or an object (string keys).
-    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int) throws -> StateValue {
+    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int, budget: inout Int) throws -> StateValue {
         let L = call.L
         call.state.unwrapView(at: slot)   // a read-only view encodes as the table it shows
         let length = Int(lua_rawlen(L, slot))
@@ -59,7 +71,7 @@ extension Runtime {
         lua_pushnil(L)
         while lua_next(L, slot) != 0 {
             defer { scrim_pop(L, 1) }
-            let value = try stateValue(at: -1, call, depth: depth + 1)
+            let value = try stateValue(at: -1, call, depth: depth + 1, budget: &budget)
             if lua_type(L, -2) == LUA_TSTRING, let key = call.state.string(at: -2) {
                 fields[key] = value
             } else if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), (1...length).contains(position) {
@@ -77,8 +89,9 @@ extension Runtime {
 
     /// Pushes `value` as Lua; references come back as the controllers restored at their paths
     /// (nil when not restored).
-    func push(_ value: StateValue, resolvingWith coder: StateCoder) {
+    func push(_ value: StateValue, resolvingWith coder: StateCoder) throws {
         let L = lua.L
+        guard lua_checkstack(L, 3) != 0 else { throw LuaRaise("cannot decode a value nested this deep") }
         switch value {
         case .null: lua_pushnil(L)
         case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
@@ -87,7 +100,7 @@ extension Runtime {
         case .array(let items):
             lua_createtable(L, Int32(items.count), 0)
             for (offset, item) in items.enumerated() {
-                push(item, resolvingWith: coder)
+                try push(item, resolvingWith: coder)
                 lua_rawseti(L, -2, lua_Integer(offset + 1))
             }
         case .object(let fields):
@@ -97,7 +110,7 @@ extension Runtime {
             }
             lua_createtable(L, 0, Int32(fields.count))
             for key in fields.keys.sorted() {
-                push(fields[key]!, resolvingWith: coder)
+                try push(fields[key]!, resolvingWith: coder)
                 lua_setfield(L, -2, key)
             }
         }

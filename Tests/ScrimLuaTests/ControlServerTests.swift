@@ -328,4 +328,27 @@ final class RawConnection: @unchecked Sendable {
         #expect(runner.line()?.contains("interrupted!") == true)
     }
 
+
+    @Test func aClientGoneMidAnswerCostsNothing() throws {
+        let server = try ListeningRuntime()
+        do {
+            let leaving = RawConnection(path: server.path)
+            leaving.send(#"{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return string.rep('x', 4000000)"}}"# + "\n")
+            var buffer = [UInt8](repeating: 0, count: 100)
+            _ = recv(leaving.descriptor, &buffer, buffer.count, 0)
+        }
+        let other = try server.client()
+        #expect(try other.call("eval", ["code": .string("return 'alive'")]).json.contains("alive"))
+    }
+
+    @Test func anUnfinishedReplChunkIsBounded() throws {
+        let server = try ListeningRuntime()
+        let client = try server.client()
+        _ = try client.call("repl", ["line": .string("x = [[")])
+        let line = String(repeating: "y", count: 60_000)
+        var answers: [String] = []
+        for _ in 0..<71 { answers.append(try client.call("repl", ["line": .string(line)]).json) }
+        #expect(answers.filter { $0.contains("an unfinished chunk longer than 4 MB is dropped") }.count == 1)
+        #expect(try client.call("repl", ["line": .string("return 1 + 1")]).json.contains("2"))
+    }
 }

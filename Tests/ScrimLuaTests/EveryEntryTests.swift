@@ -63,6 +63,24 @@ import ScrimCore
         #expect(failure(h, "string.find(('('):rep(100000), '%b()')") == stopped)
         #expect(failure(h, "table.move({}, 1, 2^62, 2)") == stopped)
         #expect(failure(h, "assert(string.rep('', math.maxinteger) == '' and (''):rep(2^53, '') == '')") == "no error")
+        // A table whose length lies, whose metamethods are C functions; strings that share a long prefix.
+        let liar = "setmetatable({}, { __len = function() return math.maxinteger - 1 end, __index = rawlen, __newindex = rawlen })"
+        #expect(failure(h, "table.sort(\(liar))") == "test.lua:1: bad argument #1 to 'sort' (array too big)")
+        #expect(failure(h, "table.sort({ 3, 1, 'x' })") == "test.lua:1: attempt to compare string with number")
+        for call in ["table.insert(\(liar), 1, 0)", "table.remove(\(liar), 1)",
+                     "table.concat(setmetatable({}, { __index = rawlen }), '', 1, math.maxinteger)",
+                     "local p = ('a'):rep(1 << 20) local t = { p .. 1, p .. 2 } for i = 1, 17 do table.move(t, 1, #t, #t + 1) end table.sort(t)"] {
+            #expect(failure(h, call).contains("stopped: it ran past its budget"), "\(call)")
+        }
+        // What they do on ordinary tables, and their errors.
+        #expect(try h.value("""
+            (function()
+              local t = setmetatable({ 1, 2, 3 }, {})
+              table.insert(t, 4); table.insert(t, 1, 0); local r = table.remove(t, 2); table.sort(t, function(a, b) return a > b end)
+              return table.concat(t, ",") .. " " .. r .. " " .. table.concat({ 3, 1, 2 }, ",", 2) .. " " ..
+                select(2, pcall(table.insert, t, 9, 1)) .. " " .. select(2, pcall(table.insert, t, 1, 2, 3))
+            end)()
+            """) == "4,3,2,0 1 1,2 bad argument #2 to 'insert' (position out of bounds) wrong number of arguments to 'insert'")
         // In a plugin's callback: a scriptError, and the scenario goes on.
         try h.run("""
             root = ViewController{ name = "root", viewDidLoad = function()
@@ -211,5 +229,46 @@ import ScrimCore
             "test.lua:2: 'saveState' cannot be called while state is being saved or restored (from a restoration callback)",
             "test.lua:3: 'restoreState' cannot be called while state is being saved or restored (from a restoration callback)",
         ])
+    }
+
+    @Test func aPluginWhoseParsingOutlastsTheTimeLimitFailsItsTurnNotTheHost() throws {
+        let folder = TemporaryFolder()
+        let branches = String(repeating: "elseif x then ", count: 20_000)
+        folder.write("slow.lua", "local x = 1 if x == 0 then \(branches) end return scrim.plugin { name = 'slow' }")
+        let h = Harness(pluginPaths: [folder.path], limits: LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.01))
+        #expect(failure(h, "plugin 'slow'").contains("stopped by the watchdog"))
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
+    }
+
+    @Test func resultsAndEncodedStateAreBoundedInDepthAndSize() throws {
+        let h = Harness(limits: Self.small)
+        let deep = h.runtime.evaluate("local t = {} local c = t for i = 1, 200 do local n = {} c[1] = n c = n end return t")
+        #expect(deep.error == nil)
+        #expect(deep.results.first?.json.contains("<nested too deep>") == true)
+        let shared = h.runtime.evaluate("local t = {} for i = 1, 30 do t = { t, t } end return t")
+        #expect(shared.results.first?.json.contains("<more than 100000 values>") == true)
+        try h.run("""
+            local function deep(n) local t = {} local c = t for i = 1, n do local x = {} c[1] = x c = x end return t end
+            local shared = {} for i = 1, 30 do shared = { shared, shared } end
+            root = ViewController{ name = "root", restorationIdentifier = "root", encodeRestorableState = function(self, coder)
+              coder:encode("deep", deep(99))
+              coder:encode("shared", shared)
+            end }
+            window.rootViewController = root
+            step()
+            saved = scrim.saveState()
+            """)
+        #expect(scriptErrors(h) == [
+            "test.lua:5: bad argument #2 to 'StateCoder:encode' (cannot encode more than 1000000 values (a table reached over and over?))",
+        ])
+        #expect(try h.value("#saved > 0") == "true")
+    }
+
+    @Test func whatAnEvaluationPrintsIsBounded() {
+        let h = Harness(limits: .none)
+        let loud = h.runtime.evaluate("local s = ('x'):rep(1 << 20) for i = 1, 40 do print(s) end return 'done'")
+        #expect(loud.descriptions == ["done"])
+        #expect(loud.output.utf8.count < (16 << 20) + 100)
+        #expect(loud.output.hasSuffix("[output past 16 MB dropped]\n"))
     }
 }
