@@ -18,6 +18,12 @@ extension LuaState {
         lua_getglobal(L, "coroutine")
         scrim_limits_open_coroutines(L, -1)
         scrim_pop(L, 1)
+        // Nor the files' metatable, for the same reason as `setmetatable`'s.
+        if lua_getfield(L, scrim_registryindex(), "FILE*") == LUA_TTABLE {
+            lua_pushboolean(L, 0)
+            lua_setfield(L, -2, "__metatable")
+        }
+        scrim_pop(L, 1)
         guard load(source: LuaState.budgetedLibrary, chunkName: "=[scrim limits]") == nil,
               protectedCall(nargs: 0, nresults: 0) == nil else {
             fatalError("the budgeted library does not run")

@@ -80,6 +80,10 @@ extension LuaState {
         lua_rawsetp(L, mt, registryKey)
         push(cls.name)
         lua_setfield(L, mt, "__name")
+        // Scripts do not get the metatable: one that gained a `__gc` would run it, hooks off,
+        // for every object made after.
+        lua_pushboolean(L, 0)
+        lua_setfield(L, mt, "__metatable")
 
         lua_createtable(L, 0, Int32(cls.methods.count))
         for (name, body) in cls.methods {

@@ -9,7 +9,7 @@ enum ReplCompletion {
 
     /// Returns `function(text)` → a sorted list of names, and the length of the word they complete.
     static let source = #"""
-local G, classOf = ...
+local G, classOf, metatableOf = ...
 local getmetatable, rawget, next, pcall, type, ipairs, sort = debug.getmetatable, rawget, next, pcall, type, ipairs, table.sort
 local keywords = { "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
                    "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while" }
@@ -51,7 +51,7 @@ return function(text)
     elseif type(value) == "string" then
       addTable(string, true)
     elseif type(value) == "userdata" then
-      local mt = getmetatable(value)
+      local mt = metatableOf(value)
       if type(mt) == "table" then
         if methodsOnly then
           for name in next, rawget(mt, "__methods") or {} do add(name) end

@@ -105,8 +105,9 @@ public final class ReplSession {
             scrim_pushglobaltable(lua.L)
             runtime.natives.push()
             lua.rawField("classOf", of: -1)
-            scrim_remove(lua.L, -2)
-            guard lua.enter(nargs: 2, nresults: 1) == nil else { return ([], 0) }
+            lua.rawField("metatableOf", of: -2)
+            scrim_remove(lua.L, -3)
+            guard lua.enter(nargs: 3, nresults: 1) == nil else { return ([], 0) }
             completer = LuaRef(popping: lua)
         }
         completer!.push()

@@ -68,6 +68,11 @@ extension Runtime {
                   lua_getmetatable(call.L, -1) != 0 else { return 0 }
             return 1
         }
+        // A native object's metatable, which scripts do not get (`__metatable`): for completion.
+        lua.setFunction("metatableOf", in: -1) { call in
+            guard lua_type(call.L, 1) == LUA_TUSERDATA, lua_getmetatable(call.L, 1) != 0 else { return 0 }
+            return 1
+        }
         lua.setFunction("plugin", in: -1, qualifiedName: "plugin") { [unowned self] call in
             let name = try call.string(1)
             try plugins.load(named: name).exports.push()

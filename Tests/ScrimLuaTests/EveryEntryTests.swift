@@ -127,12 +127,15 @@ import ScrimCore
         #expect(failure(h, "x = 1") == "no error")
     }
 
-    @Test func finalizersAreRefused() {
+    @Test func finalizersAreRefused() throws {
         let h = Harness(limits: Self.small)
         let refusal = "bad argument #2 to 'setmetatable' ('__gc' metamethods are not allowed: Lua runs finalizers where no budget or watchdog can stop them)"
         #expect(failure(h, "setmetatable({}, { __gc = function() while true do end end })") == "test.lua:1: " + refusal)
         #expect(failure(h, "debug.setmetatable({}, { __gc = true })") == "test.lua:1: " + refusal)
         #expect(failure(h, "local mt = {}; setmetatable({}, mt); mt.__gc = function() end; collectgarbage()") == "no error")
+        // The host's metatables are not handed out: none gains a `__gc`.
+        #expect(try h.value("tostring(getmetatable(io.stdout)) .. ' ' .. tostring(getmetatable(View{})) .. ' ' .. tostring(getmetatable(window))")
+                == "false false false")
     }
 
     @Test func framesRunFromLuaAreBounded() {

@@ -74,7 +74,7 @@ import ScrimCore
         try h.run("""
             local object = \(instance)
             local members = {}
-            for _, name in ipairs(getmetatable(object).__members or {}) do members[name] = true end
+            for _, name in ipairs(debug.getmetatable(object).__members or {}) do members[name] = true end
             function has(name) return members[name] == true or object[name] ~= nil end
             """)
         for member in declared {
