@@ -519,8 +519,10 @@ function rect(x, y, width, height) end
 function size(width, height) end
 ---@return Point
 function point(x, y) end
+---Runs the frames in `seconds` (0…3600); not from inside a frame.
 ---@param seconds number
 function run(seconds) end
+---Runs `frames` frames (at most an hour of them); not from inside a frame.
 ---@param frames integer? default 1
 function step(frames) end
 ---@type (fun(): TraceEvent[])|{ clear: fun() }

@@ -272,9 +272,6 @@ void scrim_limits_add_native(scrim_limits *limits, long long bytes) {
     if (limits->memory_used > limits->memory_peak) limits->memory_peak = limits->memory_used;
 }
 
-int scrim_limits_over_cap(const scrim_limits *limits) {
-    return over_cap(limits);
-}
 
 /* ---------------------------------------------------------------- the budget */
 

@@ -95,7 +95,7 @@ public final class LuaState {
     /// turn in flight suspended: its clock stops, and `charge` charges it `units` instructions,
     /// returning false once it must stop (its budget is spent, or it was cancelled). The turn
     /// then fails at its next instruction, with the reason.
-    public func suspendingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
+    func suspendingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         var saved = scrim_turn_state()
         scrim_turn_suspend(limitsRecord, &saved)
         defer { scrim_turn_resume(limitsRecord, &saved) }
@@ -104,13 +104,9 @@ public final class LuaState {
         }
     }
 
-    /// Stops the turn in flight — from any thread — as Ctrl-C does: its code fails with
-    /// `interrupted!`, and frames it runs stop.
-    public func cancel() {
-        canceller.cancel()
-    }
-
-    /// `cancel` for other threads, valid as long as they hold it (a no-op once the state is gone).
+    /// Stops the turn in flight, from any thread, as Ctrl-C does: its code fails with
+    /// `interrupted!`, and frames it runs stop. Valid as long as it is held (a no-op once the
+    /// state is gone).
     public let canceller: Canceller
 
     public final class Canceller: @unchecked Sendable {

@@ -27,7 +27,7 @@ extension Runtime {
     public var now: Double { application.clock.now }
 
     /// Runs `frames` run-loop turns, moving a virtual clock one frame before each. A cancel
-    /// (`LuaState.cancel`, Ctrl-C) stops them; returns whether all ran.
+    /// (`LuaState.canceller`, Ctrl-C) stops them; returns whether all ran.
     @discardableResult
     public func tick(frames: Int = 1) -> Bool {
         runFrames(frames)

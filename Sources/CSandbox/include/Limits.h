@@ -35,7 +35,6 @@ size_t scrim_limits_memory_peak(const scrim_limits *limits);
    what it was. */
 int scrim_limits_memory_capped(const scrim_limits *limits);
 int scrim_limits_enforce(scrim_limits *limits, int enforcing);
-int scrim_limits_over_cap(const scrim_limits *limits);
 /* Counts (or, negative, stops counting) `bytes` the host holds for Lua outside the state: the
    native objects bridged to it. */
 void scrim_limits_add_native(scrim_limits *limits, long long bytes);
