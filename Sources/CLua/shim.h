@@ -30,9 +30,6 @@ static inline void *scrim_newuserdata(lua_State *L, size_t size) { return lua_ne
 static inline int scrim_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
-static inline int scrim_loadbuffer(lua_State *L, const char *buf, size_t size, const char *name, const char *mode) {
-    return luaL_loadbufferx(L, buf, size, name, mode);
-}
 static inline const char *scrim_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
 static inline lua_Number scrim_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 static inline lua_Integer scrim_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }

@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include "Limits.h"
 #include "LimitsRecord.h"
+#include "MessageHandler.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <errno.h>
@@ -287,11 +288,8 @@ static void clear_hook(lua_State *L) {
     if (L && lua_gethook(L) == budget_hook) lua_sethook(L, NULL, 0, 0);
 }
 
-/* Raises the stop's error in the running code; every further instruction raises it again, so
-   code that catches it with pcall stops too. */
-static int raise_stop(lua_State *L, scrim_limits *limits, int level) {
-    set_hook(limits, L, 1);
-    luaL_where(L, level);
+/* Pushes what the turn's stop says ("stopped: …", "interrupted!"). */
+static void push_stop_message(lua_State *L, scrim_limits *limits) {
     switch (atomic_load(&limits->stop)) {
     case SCRIM_STOP_BUDGET:
         lua_pushfstring(L, "stopped: it ran past its budget of %I Lua instructions",
@@ -305,6 +303,14 @@ static int raise_stop(lua_State *L, scrim_limits *limits, int level) {
         lua_pushliteral(L, "interrupted!");
         break;
     }
+}
+
+/* Raises the stop's error in the running code; every further instruction raises it again, so
+   code that catches it with pcall stops too. */
+static int raise_stop(lua_State *L, scrim_limits *limits, int level) {
+    set_hook(limits, L, 1);
+    scrim_push_where(L, level);
+    push_stop_message(L, limits);
     lua_concat(L, 2);
     return lua_error(L);
 }
@@ -329,15 +335,28 @@ static void budget_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
-void scrim_budget_charge(lua_State *L, long long units) {
-    scrim_limits *limits = scrim_limits_of(L);
-    if (!atomic_load(&limits->active)) return;
+/* Charges `units`, returning the turn's stop. */
+static int charge(scrim_limits *limits, long long units) {
     limits->instructions += units;
     if (atomic_load(&limits->stop) == SCRIM_STOP_NONE && limits->instruction_budget > 0 &&
         limits->instructions > limits->instruction_budget) {
         atomic_store(&limits->stop, SCRIM_STOP_BUDGET);
     }
-    if (atomic_load(&limits->stop) != SCRIM_STOP_NONE) raise_stop(L, limits, 1);
+    return atomic_load(&limits->stop);
+}
+
+void scrim_budget_charge(lua_State *L, long long units) {
+    scrim_limits *limits = scrim_limits_of(L);
+    if (!atomic_load(&limits->active)) return;
+    if (charge(limits, units) != SCRIM_STOP_NONE) raise_stop(L, limits, 1);
+}
+
+int scrim_budget_check(lua_State *L, long long units) {
+    scrim_limits *limits = scrim_limits_of(L);
+    if (!atomic_load(&limits->active) || charge(limits, units) == SCRIM_STOP_NONE) return SCRIM_STOP_NONE;
+    set_hook(limits, L, 1);
+    push_stop_message(L, limits);
+    return atomic_load(&limits->stop);
 }
 
 /* The signal's handler: only hooks are set here. */
@@ -467,6 +486,8 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
         state->instructions > limits->instruction_budget) state->stop = SCRIM_STOP_BUDGET;
     return state->stop;
 }
+
+int scrim_limits_turn_in_flight(const scrim_limits *limits) { return atomic_load(&limits->active); }
 
 void scrim_turn_cancel(scrim_limits *limits) {
     int none = SCRIM_STOP_NONE;

@@ -2,16 +2,32 @@
 #include "Limits.h"
 #include <lua.h>
 #include <lauxlib.h>
+#include <string.h>
 
 /*
  * The message handler of every protected call the host makes: turns the error into a table
  * { message = string, where = "file:line" or nil, traceback = string, value = original }.
- * `where` is the first Lua frame from the error's point, so errors raised by native
- * functions point at the Lua line that called them.
+ * `where` is the first frame of the user's Lua code from the error's point, so errors raised
+ * by native functions, or by Scrim's own chunks, point at the line that called them.
  */
+
+/* Fills `ar` with the first frame from `level` that runs a line outside Scrim's chunks. */
+static int user_frame(lua_State *L, int level, lua_Debug *ar) {
+    for (; lua_getstack(L, level, ar); level++) {
+        if (!lua_getinfo(L, "Sl", ar)) return 0;
+        if (ar->currentline > 0 && strncmp(ar->source, "=[scrim ", 8) != 0) return 1;
+    }
+    return 0;
+}
+
+void scrim_push_where(lua_State *L, int level) {
+    lua_Debug ar;
+    if (user_frame(L, level, &ar)) lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    else lua_pushliteral(L, "");
+}
+
 static int message_handler(lua_State *L) {
     lua_Debug ar;
-    int level;
     lua_settop(L, 1);
     /* The message first: a `__tostring` is Lua code, held to the limits like any. */
     if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
@@ -31,13 +47,9 @@ static int message_handler(lua_State *L) {
     lua_setfield(L, 2, "message");
     lua_pushvalue(L, 1);
     lua_setfield(L, 2, "value");
-    for (level = 1; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sl", &ar)) break;
-        if (ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
-            lua_setfield(L, 2, "where");
-            break;
-        }
+    if (user_frame(L, 1, &ar)) {
+        lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
+        lua_setfield(L, 2, "where");
     }
     luaL_traceback(L, L, NULL, 1);
     lua_setfield(L, 2, "traceback");

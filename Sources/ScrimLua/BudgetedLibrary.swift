@@ -7,7 +7,9 @@ import CSandbox
 /// fires; PatternMatching.c); `table.insert`, `remove` and `concat` on a table with a metatable
 /// (whose `__len` may lie) run in Lua, and `table.sort` compares in Lua, so a hook reaches them;
 /// `coroutine.resume` and `coroutine.wrap` keep the budget and the watchdog on the coroutine
-/// they run; `setmetatable` refuses `__gc`, and the files' metatable is not handed out, because
+/// they run; `load` gives the parser its text in pieces and stops between them once the entry
+/// is stopped (some text costs Lua's parser quadratic time, and a reader function may never end
+/// the text; ChunkLoading.c); `setmetatable` refuses `__gc`, and the files' metatable is not handed out, because
 /// Lua runs finalizers with hooks off, where no budget or watchdog can stop one.
 extension LuaState {
     func installBudgetedLibrary() {
@@ -18,6 +20,7 @@ extension LuaState {
         lua_getglobal(L, "coroutine")
         scrim_limits_open_coroutines(L, -1)
         scrim_pop(L, 1)
+        scrim_open_budgeted_load(L)
         // Scripts do not get the files' metatable (`getmetatable` gives false): one that gained a
         // `__gc` would run it, hooks off, for every file opened after.
         if lua_getfield(L, scrim_registryindex(), "FILE*") == LUA_TTABLE {

@@ -206,7 +206,7 @@ public final class LuaState {
     public func load(source: String, chunkName: String) -> LuaError? {
         let length = source.utf8.count
         let status = source.withCString { text in
-            scrim_loadbuffer(L, text, length, chunkName, "t")
+            scrim_load_text(L, text, length, chunkName, "t")
         }
         guard status != LUA_OK else { return nil }
         let message = string(at: -1) ?? "cannot load \(chunkName)"
@@ -243,7 +243,7 @@ public final class LuaState {
         var bytes = data[...]
         if bytes.isEmpty { bytes = Data([0x20])[...] }
         let status = bytes.withUnsafeBytes { buffer in
-            scrim_loadbuffer(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")
+            scrim_load_text(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")
         }
         guard status != LUA_OK else { return nil }
         let message = string(at: -1) ?? "cannot load \(chunkName)"

@@ -234,12 +234,38 @@ import ScrimCore
         ])
     }
 
-    @Test func aPluginWhoseParsingOutlastsTheTimeLimitFailsItsTurnNotTheHost() throws {
+    /// Some text costs Lua's parser quadratic time (a long chain of `elseif`, `and`, `or`):
+    /// these chains would take it minutes; the watchdog stops the parse where it has reached.
+    @Test func parsingIsStoppedByTheWatchdog() throws {
         let folder = TemporaryFolder()
-        let branches = String(repeating: "elseif x then ", count: 20_000)
-        folder.write("slow.lua", "local x = 1 if x == 0 then \(branches) end return scrim.plugin { name = 'slow' }")
-        let h = Harness(pluginPaths: [folder.path], limits: LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.01))
-        #expect(failure(h, "plugin 'slow'").contains("stopped by the watchdog"))
+        let branches = String(repeating: "elseif x then ", count: 200_000)
+        let path = folder.write("slow.lua", "local x = 1 if x == 0 then \(branches) end return scrim.plugin { name = 'slow' }")
+        let limits = LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.2)
+        let h = Harness(pluginPaths: [folder.path], limits: limits)
+        #expect(failure(h, "plugin 'slow'") == "test.lua:1: stopped by the watchdog: it ran longer than 0.2 s")
+        let loaded = h.runtime.evaluate("scrim.loadPlugin('\(folder.path)/slow.lua')")
+        #expect(loaded.error?.message == "\(PluginManager.displayPath(path)):1: stopped by the watchdog: it ran longer than 0.2 s")
+        let chain = h.runtime.evaluate("return load('return 1' .. string.rep(' or x', 400000), '=chain')")
+        #expect(chain.error?.message == "eval:1: stopped by the watchdog: it ran longer than 0.2 s")
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
+
+        // A host's load of plugin text is a turn of its own, located where the parser was.
+        let check = PluginCheck.check(path: path, searchPaths: [], limits: limits)
+        #expect(check.problems.map(\.description) == ["\(PluginManager.displayPath(path)):1: stopped by the watchdog: it ran longer than 0.2 s"])
+    }
+
+    @Test func loadKeepsItsMeaningAndItsReaderIsCharged() {
+        let h = Harness(limits: Self.small)
+        let results = h.runtime.evaluate("""
+            local pieces = { "return ", "x ", "+ 1" }
+            local reader = function() return table.remove(pieces, 1) end
+            return load(reader, "=pieces", "t", { x = 41 })(), load("return ...", "=c")(7),
+              load("\\27Lua", "=b", "t"), select(2, load("x =", "=broken")), select(2, load(function() return {} end))
+            """)
+        #expect(results.descriptions == ["42", "7", "nil", "broken:1: unexpected symbol near <eof>", "reader function must return a string"])
+        // A C function that never ends the text: one unit per piece, until the budget is spent.
+        let endless = h.runtime.evaluate("return load(os.time)")
+        #expect(endless.error?.message == "eval:1: stopped: it ran past its budget of 200000 Lua instructions")
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 

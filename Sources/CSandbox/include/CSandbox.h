@@ -47,4 +47,13 @@ int scrim_chunk_problem(const char *source, size_t length, char *message, size_t
    repetition or move can run unbounded inside one C call. */
 void scrim_open_budgeted_library(struct lua_State *L, int string_index, int table_index);
 
+/* Loads `length` bytes of `text` as lua_load does (the function or the error pushed, the status
+   returned), giving the parser its text in pieces and stopping between them once the turn in
+   flight is stopped (ChunkLoading.c); with no turn in flight, the load is a turn of its own. */
+int scrim_load_text(struct lua_State *L, const char *text, size_t length, const char *chunkname, const char *mode);
+
+/* Replaces the global `load` with one that reads its text, or calls its reader function,
+   under the same watch. */
+void scrim_open_budgeted_load(struct lua_State *L);
+
 #endif

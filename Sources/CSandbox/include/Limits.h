@@ -66,6 +66,9 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state);
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state);
 int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, long long units);
 
+/* Whether a turn is in flight. */
+int scrim_limits_turn_in_flight(const scrim_limits *limits);
+
 /* Stops the turn in flight, from any thread or a signal handler: its Lua code fails with
    "interrupted!". */
 void scrim_turn_cancel(scrim_limits *limits);
@@ -73,6 +76,10 @@ void scrim_turn_cancel(scrim_limits *limits);
 /* Charges `units` of native work to the turn in flight; raises the stop's error in L when the
    budget is spent or the turn was stopped. */
 void scrim_budget_charge(struct lua_State *L, long long units);
+
+/* As scrim_budget_charge, for C code that must raise the error itself (a chunk's reader, which
+   locates it in the chunk): returns SCRIM_STOP_NONE, or the stop with its message pushed. */
+int scrim_budget_check(struct lua_State *L, long long units);
 
 /* Pushes "not enough memory (the runtime's Lua memory cap of … is reached)". */
 void scrim_limits_push_cap_error(struct lua_State *L, const scrim_limits *limits);

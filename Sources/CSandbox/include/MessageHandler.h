@@ -10,4 +10,9 @@ struct lua_State;
    traceback = string, value = original }. */
 void scrim_pushmsgh(struct lua_State *L);
 
+/* Where an error at stack `level` is the user's: the first frame from there that runs a line of
+   Lua code outside Scrim's own chunks (named "=[scrim …]"), which an error in them, or a stop
+   that lands in them, is the caller's. Pushes "file:line: ", or "" when there is none. */
+void scrim_push_where(struct lua_State *L, int level);
+
 #endif
