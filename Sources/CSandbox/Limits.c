@@ -489,6 +489,15 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
 
 int scrim_limits_turn_in_flight(const scrim_limits *limits) { return atomic_load(&limits->active); }
 
+int scrim_turn_charge(scrim_limits *limits, long long units) {
+    int stop;
+    if (!atomic_load(&limits->active)) return atomic_load(&limits->cancelled) ? SCRIM_STOP_CANCEL : SCRIM_STOP_NONE;
+    stop = charge(limits, units);
+    /* Its Lua code fails at its next instruction. */
+    if (stop != SCRIM_STOP_NONE) set_hook(limits, limits->running, 1);
+    return stop;
+}
+
 void scrim_turn_cancel(scrim_limits *limits) {
     int none = SCRIM_STOP_NONE;
     atomic_store(&limits->cancelled, 1);

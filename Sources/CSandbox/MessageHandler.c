@@ -7,6 +7,8 @@
 /*
  * The message handler of every protected call the host makes: turns the error into a table
  * { message = string, where = "file:line" or nil, traceback = string, value = original }.
+ * The message and the traceback are bounded: the host keeps them (in the trace, once per
+ * error), and a script can raise a string of any size as often as it likes.
  * `where` is the first frame of the user's Lua code from the error's point, so errors raised
  * by native functions, or by Scrim's own chunks, point at the line that called them.
  */
@@ -26,6 +28,17 @@ void scrim_push_where(lua_State *L, int level) {
     else lua_pushliteral(L, "");
 }
 
+void scrim_bound_message(lua_State *L) {
+    size_t length, kept = SCRIM_MESSAGE_LIMIT;
+    const char *text = lua_tolstring(L, -1, &length);
+    if (text == NULL || length <= SCRIM_MESSAGE_LIMIT) return;
+    while (kept > 0 && ((unsigned char)text[kept] & 0xC0) == 0x80) kept--;
+    lua_pushlstring(L, text, kept);
+    lua_pushfstring(L, "… (%I bytes more)", (lua_Integer)(length - kept));
+    lua_concat(L, 2);
+    lua_remove(L, -2);
+}
+
 static int message_handler(lua_State *L) {
     lua_Debug ar;
     lua_settop(L, 1);
@@ -42,6 +55,7 @@ static int message_handler(lua_State *L) {
        cap). Room for the traceback: Lua < 5.4.7's luaL_traceback can need more than it checks. */
     scrim_limits_enforce(scrim_limits_of(L), 0);
     lua_checkstack(L, LUA_MINSTACK);
+    scrim_bound_message(L);
     lua_createtable(L, 0, 4);
     lua_insert(L, 2);
     lua_setfield(L, 2, "message");
@@ -52,6 +66,7 @@ static int message_handler(lua_State *L) {
         lua_setfield(L, 2, "where");
     }
     luaL_traceback(L, L, NULL, 1);
+    scrim_bound_message(L);
     lua_setfield(L, 2, "traceback");
     return 1;
 }

@@ -91,10 +91,21 @@ public final class LuaState {
         return unlimitedCall(nargs: nargs, nresults: nresults)
     }
 
-    /// Runs host work that enters Lua in turns of its own — frames run from Lua — with the
-    /// turn in flight suspended: its clock stops, and `charge` charges it `units` instructions,
-    /// returning false once it must stop (its budget is spent, or it was cancelled). The turn
-    /// then fails at its next instruction, with the reason.
+    /// Runs host work done for the turn in flight — frames run from Lua — inside that turn,
+    /// its clock running, so the watchdog's time covers the work's native part (what the work
+    /// enters in Lua are turns of their own). `charge` charges the turn `units` instructions,
+    /// returning false once the work must stop (the budget spent, the time up, a cancel); the
+    /// turn then fails at its next instruction, with the reason. With no turn in flight, the
+    /// host's own work, only a cancel stops it.
+    func chargingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
+        guard scrim_limits_turn_in_flight(limitsRecord) != 0 else { return try suspendingTurn(body) }
+        return try body { units in scrim_turn_charge(limitsRecord, Int64(units)) == SCRIM_STOP_NONE }
+    }
+
+    /// Runs host work that must not run inside a turn, with the turn in flight, if any,
+    /// suspended: its clock stops, and `charge` charges it `units` instructions, returning false
+    /// once it must stop (its budget is spent, or it was cancelled). The turn then fails at its
+    /// next instruction, with the reason.
     func suspendingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         var saved = scrim_turn_state()
         scrim_turn_suspend(limitsRecord, &saved)
@@ -208,10 +219,7 @@ public final class LuaState {
         let status = source.withCString { text in
             scrim_load_text(L, text, length, chunkName, "t")
         }
-        guard status != LUA_OK else { return nil }
-        let message = string(at: -1) ?? "cannot load \(chunkName)"
-        scrim_pop(L, 1)
-        return LuaError(message: message, location: LuaState.location(in: message))
+        return loadError(status, chunkName: chunkName)
     }
 
     /// Loads the file at `path` as a text chunk named `@displayName` (default: the path),
@@ -245,7 +253,14 @@ public final class LuaState {
         let status = bytes.withUnsafeBytes { buffer in
             scrim_load_text(L, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, chunkName, "t")
         }
+        return loadError(status, chunkName: chunkName)
+    }
+
+    /// What a load with `status` failed with, its message taken off the stack (and bounded: a
+    /// syntax error quotes the token it met, which may be a string of any length); nil for none.
+    private func loadError(_ status: Int32, chunkName: String) -> LuaError? {
         guard status != LUA_OK else { return nil }
+        scrim_bound_message(L)
         let message = string(at: -1) ?? "cannot load \(chunkName)"
         scrim_pop(L, 1)
         return LuaError(message: message, location: LuaState.location(in: message))

@@ -215,6 +215,15 @@ import ScrimCore
         #expect(scriptErrors(h) == ["test.lua:1: stopped by the watchdog: it ran longer than 0.2 s"])
         #expect(try h.value("root.view ~= nil") == "true")
         #expect(failure(h, "x = 1") == "no error")
+
+        // Frames run from Lua are the asking turn's native work: an hour of frames, each costly.
+        #expect(failure(h, """
+            local views = {}
+            for i = 1, 500 do views[i] = View{ frame = rect(0, 0, 10, 10) }; root.view:addSubview(views[i]) end
+            animate({ duration = 3600 }, function() for _, v in ipairs(views) do v.alpha = 0 end end)
+            run(3600)
+            """) == "test.lua:4: stopped by the watchdog: it ran longer than 0.2 s")
+        #expect(failure(h, "x = 1") == "no error")
     }
 
     @Test func stateIsNotSavedOrRestoredFromItsOwnCallbacks() throws {
@@ -252,6 +261,22 @@ import ScrimCore
         // A host's load of plugin text is a turn of its own, located where the parser was.
         let check = PluginCheck.check(path: path, searchPaths: [], limits: limits)
         #expect(check.problems.map(\.description) == ["\(PluginManager.displayPath(path)):1: stopped by the watchdog: it ran longer than 0.2 s"])
+    }
+
+    /// The host keeps every error's message (the trace, the report): a script may raise one of
+    /// any size, as often as it likes, so what is kept is bounded.
+    @Test func errorMessagesAreBounded() throws {
+        let h = Harness(limits: Self.small)
+        try h.run("""
+            big = string.rep("é", 1 << 19)
+            root = ViewController{ name = "root", viewDidLoad = function() error(big, 0) end }
+            window.rootViewController = root
+            """)
+        let message = try #require(scriptErrors(h).first)
+        #expect(message.utf8.count < 16_500)
+        #expect(message.hasPrefix("éé") && message.hasSuffix("é… (1032192 bytes more)"))
+        let load = try #require(h.runtime.lua.load(source: "x = 1 '" + String(repeating: "a", count: 1 << 20) + "'", chunkName: "=long"))
+        #expect(load.message.hasPrefix("long:1: unexpected symbol near ''aaa") && load.message.hasSuffix("a… (1032227 bytes more)"))
     }
 
     @Test func loadKeepsItsMeaningAndItsReaderIsCharged() {

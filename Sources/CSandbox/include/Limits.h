@@ -58,10 +58,16 @@ typedef struct scrim_turn_state {
 void scrim_turn_begin(scrim_limits *limits, struct lua_State *L, scrim_turn_state *state);
 void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state);
 
-/* Host work that begins turns of its own (frames) suspends the turn in flight, if any (a
-   cancel then stops the work and what it calls); scrim_turn_charge_suspended charges that turn,
-   returning SCRIM_STOP_… once the work must stop (the turn then fails with it at its next
-   instruction). */
+/* Host work done for the turn in flight (frames run from Lua) runs inside it, its clock
+   running: scrim_turn_charge charges it `units`, returning SCRIM_STOP_… once the work must stop
+   (the turn then fails with it at its next instruction); with no turn in flight, only a cancel
+   stops it. What the work enters in Lua are turns of their own, as any entry made inside a
+   turn. */
+int scrim_turn_charge(scrim_limits *limits, long long units);
+
+/* Host work that must not run inside a turn (host calls into Lua) suspends the turn in flight,
+   if any; a cancel then stops the work and what it calls. scrim_turn_charge_suspended charges
+   the suspended turn as scrim_turn_charge does. */
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state);
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state);
 int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, long long units);

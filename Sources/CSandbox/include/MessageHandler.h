@@ -7,7 +7,13 @@
 struct lua_State;
 
 /* Pushes the handler: it turns an error into { message = string, where = "file:line" or nil,
-   traceback = string, value = original }. */
+   traceback = string, value = original }; a message or traceback longer than
+   SCRIM_MESSAGE_LIMIT bytes keeps its beginning and says how many bytes were left out. */
+#define SCRIM_MESSAGE_LIMIT (16 << 10)
+
+/* Replaces the string on top of the stack, when longer than SCRIM_MESSAGE_LIMIT bytes, with its
+   beginning (cut where a character starts) and "… (N bytes more)". */
+void scrim_bound_message(struct lua_State *L);
 void scrim_pushmsgh(struct lua_State *L);
 
 /* Where an error at stack `level` is the user's: the first frame from there that runs a line of
