@@ -488,6 +488,7 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
 }
 
 int scrim_limits_turn_in_flight(const scrim_limits *limits) { return atomic_load(&limits->active); }
+unsigned long scrim_limits_cancels(const scrim_limits *limits) { return atomic_load(&limits->cancels); }
 
 int scrim_turn_charge(scrim_limits *limits, long long units) {
     int stop;
@@ -500,6 +501,7 @@ int scrim_turn_charge(scrim_limits *limits, long long units) {
 
 void scrim_turn_cancel(scrim_limits *limits) {
     int none = SCRIM_STOP_NONE;
+    atomic_fetch_add(&limits->cancels, 1);
     atomic_store(&limits->cancelled, 1);
     if (!atomic_load(&limits->active)) return;
     atomic_compare_exchange_strong(&limits->stop, &none, SCRIM_STOP_CANCEL);

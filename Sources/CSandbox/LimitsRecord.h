@@ -23,6 +23,7 @@ struct scrim_limits {
     _Atomic long long started;          /* by its own clock, which stops while it waits */
     _Atomic int stop;                   /* SCRIM_STOP_… for this turn */
     _Atomic int cancelled;              /* scrim_turn_cancel since the outermost entry began */
+    _Atomic unsigned long cancels;      /* scrim_turn_cancel calls, ever */
     _Atomic unsigned long counting;     /* the turn whose instructions are counted */
     _Atomic unsigned long count_asked, stop_asked;   /* what the watchdog signalled, per turn */
     long long instructions;

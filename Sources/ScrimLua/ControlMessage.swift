@@ -101,6 +101,8 @@ struct ControlFailure: Error {
     static let cancelled = 3
     /// The runtime is busy with another request, or the client has too many waiting: try again.
     static let busy = 4
+    /// The answer is longer than a client is sent at once (`ControlService.longestAnswer`).
+    static let tooLarge = 5
 
     static func invalid(_ reason: String, id: StateValue?) -> ControlFailure {
         ControlFailure(code: invalidRequest, message: "Invalid Request: \(reason)", id: id)

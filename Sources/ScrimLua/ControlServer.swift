@@ -24,8 +24,11 @@ public final class ControlServer: @unchecked Sendable {
     public let path: String
     /// The longest line a client may send.
     public let maximumMessageBytes: Int
-    /// At most this many clients at once; more are answered with an error and closed.
+    /// At most this many clients at once; when all are connected, a new one takes the place of
+    /// the one idle longest if it has been idle `evictableAfter` seconds, else is answered with
+    /// an error and closed.
     public static let maximumClients = 64
+    public let evictableAfter: Double
     static let maximumPendingOutput = 16 << 20
     /// Lines and bytes of one client that may wait for the runtime.
     static let maximumWaitingLines = 256
@@ -51,8 +54,8 @@ public final class ControlServer: @unchecked Sendable {
     private var inFlight: (client: Int, since: UInt64)?
     private let finished = DispatchSemaphore(value: 0)
 
-    /// One connection. `input` and `discarding` belong to the server's thread; `output` and
-    /// `dropped` are guarded by the server's lock.
+    /// One connection. `input` and `discarding` belong to the server's thread; the rest is
+    /// guarded by the server's lock.
     private final class Client {
         let descriptor: Int32
         var input: [UInt8] = []
@@ -65,13 +68,16 @@ public final class ControlServer: @unchecked Sendable {
         var waitingLines = 0
         var waitingBytes = 0
         var refusedLines = 0
+        /// When it last sent a line or was sent one (uptime nanoseconds).
+        var lastActive = DispatchTime.now().uptimeNanoseconds
         init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
-    init(path: String, runtime: Runtime, maximumMessageBytes: Int, busyAfter: Double) throws(ControlSocketError) {
+    init(path: String, runtime: Runtime, maximumMessageBytes: Int, busyAfter: Double, evictableAfter: Double) throws(ControlSocketError) {
         self.path = path
         self.maximumMessageBytes = maximumMessageBytes
         self.busyAfter = busyAfter
+        self.evictableAfter = evictableAfter
         mailbox = runtime.mailbox
         canceller = runtime.lua.canceller
         listener = try ControlSocket.listen(at: path)
@@ -122,6 +128,7 @@ public final class ControlServer: @unchecked Sendable {
     private func send(_ line: String, to client: Int) {
         lock.lock()
         if let connection = clients[client], !connection.dropped {
+            connection.lastActive = DispatchTime.now().uptimeNanoseconds
             if connection.output.count - connection.written > Self.maximumPendingOutput {
                 connection.dropped = true
             } else {
@@ -177,7 +184,7 @@ public final class ControlServer: @unchecked Sendable {
             refusal = "connection refused: uid \(user) is not the runtime's user"
         }
         lock.lock()
-        if refusal == nil, clients.count >= Self.maximumClients {
+        if refusal == nil, clients.count >= Self.maximumClients, !evictIdlest() {
             refusal = "connection refused: \(Self.maximumClients) clients are connected already"
         }
         if let refusal {
@@ -191,6 +198,23 @@ public final class ControlServer: @unchecked Sendable {
         nextClient += 1
         clients[id] = Client(descriptor: descriptor)
         lock.unlock()
+    }
+
+    /// Makes room for a client when every place is taken: the client idle longest goes, if it
+    /// has been idle `evictableAfter` seconds and nothing of it waits for the runtime (leaked
+    /// connections must not lock everyone out for good). Under `lock`.
+    private func evictIdlest() -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard let (id, idlest) = clients.filter({ $0.value.waitingLines == 0 }).min(by: { $0.value.lastActive < $1.value.lastActive }),
+              Double(now - idlest.lastActive) / 1e9 >= evictableAfter else { return false }
+        clients[id] = nil
+        let line = ControlMessage.response(id: nil, failure: ControlFailure(
+            code: ControlFailure.refused,
+            message: "dropped: \(Self.maximumClients) clients are connected, and this one was idle longest")) + "\n"
+        _ = line.withCString { Glibc.send(idlest.descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        close(idlest.descriptor)
+        mailbox.post { [weak self] in self?.service.forget(id) }
+        return true
     }
 
     /// Reads what the client sent and posts each complete line; false when the client has gone.
@@ -273,6 +297,7 @@ public final class ControlServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let client = clients[id] else { return "the client has gone" }
+        client.lastActive = DispatchTime.now().uptimeNanoseconds
         var reason: String?
         if let inFlight, case let busyFor = Double(DispatchTime.now().uptimeNanoseconds - inFlight.since) / 1e9,
            busyFor >= busyAfter {
@@ -355,11 +380,12 @@ extension Runtime {
     /// Listens for control-socket clients at `path` (see `ControlServer`) until the returned
     /// server is stopped or the runtime goes. Requests are answered while this thread serves
     /// the runtime; once it has worked `busyAfter` seconds on one, others are told it is busy.
+    /// With every place taken, a client idle `evictIdleAfter` seconds gives its place to a new one.
     @discardableResult
-    public func listen(path: String, maximumMessageBytes: Int = 1 << 20,
-                       busyAfter: Double = 0.1) throws(ControlSocketError) -> ControlServer {
+    public func listen(path: String, maximumMessageBytes: Int = 1 << 20, busyAfter: Double = 0.1,
+                       evictIdleAfter: Double = 30) throws(ControlSocketError) -> ControlServer {
         let server = try ControlServer(path: path, runtime: self, maximumMessageBytes: maximumMessageBytes,
-                                       busyAfter: busyAfter)
+                                       busyAfter: busyAfter, evictableAfter: evictIdleAfter)
         controlServers.append(server)
         return server
     }

@@ -10,8 +10,9 @@ import ScrimCore
 /// - `reload {name?}` → `{reloaded: [names]}`; without a name, every loaded plugin
 /// - `plugins` → `[{name, version, path, reloadCount}]`
 /// - `tree` → the hierarchy snapshot (`Window.hierarchySnapshot`)
-/// - `trace {since?}` → `{events: [trace events], next}`: events whose `seq` ≥ `since`; `next`
-///   is the `seq` the next event will have
+/// - `trace {since?}` → `{events: [trace events], next, more?}`: events whose `seq` ≥ `since`,
+///   up to 8 MB of them; `next` is the `seq` to ask from next time (the next event's, or with
+///   `more: true` the first left out)
 /// - `tick {frames?}` / `advance {seconds}` → `{t}`; cancelled (`cancel`), an error with the
 ///   clock time reached
 /// - `cancel` → `{cancelled}`: stops the request the runtime is running for any client (an
@@ -35,15 +36,54 @@ final class ControlService {
         self.send = send
     }
 
+    /// The longest answer a client is sent: it is kept whole until the client reads it.
+    static let longestAnswer = ControlServer.maximumPendingOutput
+
     /// Answers one line from `client`: the response line, or nil when it held only notifications.
+    /// A batch is answered request by request until a cancel comes (`LuaState.Canceller`, the
+    /// `cancel` method, Ctrl-C); the requests after it are answered as cancelled, unrun.
     func answer(_ line: String, from client: Int) -> String? {
         switch ControlMessage.parse(line) {
         case .single(let entry):
-            return answer(entry, from: client)
+            return answer(entry, from: client).map { Self.bounded($0, id: Self.id(of: entry), room: Self.longestAnswer) }
         case .batch(let entries):
-            let responses = entries.compactMap { answer($0, from: client) }
+            let cancels = runtime?.lua.cancelCount
+            var responses: [String] = []
+            var room = Self.longestAnswer
+            for entry in entries {
+                let response: String?
+                if case .success(let request) = entry, let runtime, runtime.lua.cancelCount != cancels {
+                    response = request.id.map { ControlMessage.response(id: $0, failure: Self.batchCancelled) }
+                } else {
+                    response = answer(entry, from: client)
+                }
+                guard let response else { continue }
+                let kept = Self.bounded(response, id: Self.id(of: entry), room: room)
+                room -= kept.utf8.count + 1
+                responses.append(kept)
+            }
             return responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]"
         }
+    }
+
+    private static let batchCancelled = ControlFailure(
+        code: ControlFailure.cancelled, message: "cancelled: a cancel came before this request of the batch ran")
+
+    private static func id(of entry: Result<ControlMessage.Request, ControlFailure>) -> StateValue? {
+        switch entry {
+        case .success(let request): request.id
+        case .failure(let failure): failure.id
+        }
+    }
+
+    /// `response`, or an error in its place when it is longer than `room` bytes.
+    private static func bounded(_ response: String, id: StateValue?, room: Int) -> String {
+        let length = response.utf8.count
+        guard length > room else { return response }
+        let megabytes = String(format: "%.1f", Double(length) / Double(1 << 20))
+        return ControlMessage.response(id: id, failure: ControlFailure(
+            code: ControlFailure.tooLarge,
+            message: "too large: the answer is \(megabytes) MB, more than the \(longestAnswer >> 20) MB a client is sent at once"))
     }
 
     private static func framesCancelled(at time: Double) -> ControlFailure {
@@ -106,9 +146,8 @@ final class ControlService {
         case "tree":
             return runtime.tree.json
         case "trace":
-            let since = try params.optionalInteger("since", atLeast: 0) ?? 0
-            let events = runtime.trace(since: since).map(\.jsonLine).joined(separator: ",")
-            return "{\"events\":[\(events)],\"next\":\(runtime.application.dispatcher.nextSeq)}"
+            return Self.tracePage(runtime.trace(since: try params.optionalInteger("since", atLeast: 0) ?? 0),
+                                  next: runtime.application.dispatcher.nextSeq)
         case "tick":
             let frames = try params.optionalInteger("frames", atLeast: 0) ?? 1
             guard frames <= 1_000_000 else { throw ControlFailure.params("'frames' must be at most 1000000 per call") }
@@ -148,6 +187,29 @@ final class ControlService {
         default:
             throw ControlFailure(code: ControlFailure.methodNotFound, message: "Method not found: '\(request.method)'")
         }
+    }
+
+    /// The most event text one `trace` answer holds (at least one event): a long trace comes
+    /// in pages.
+    static let longestTracePage = 8 << 20
+
+    /// `{events, next}` for `events`, as many as `longestTracePage` takes; when some are left,
+    /// `next` is the first of them and `more` is true, else `next` is `nextSeq`.
+    private static func tracePage(_ events: ArraySlice<TraceEvent>, next nextSeq: Int) -> String {
+        var lines: [String] = []
+        var bytes = 0
+        var next = nextSeq
+        for event in events {
+            let line = event.jsonLine
+            if !lines.isEmpty, bytes + line.utf8.count > longestTracePage {
+                next = event.seq
+                break
+            }
+            bytes += line.utf8.count + 1
+            lines.append(line)
+        }
+        let more = next == nextSeq ? "" : ",\"more\":true"
+        return "{\"events\":[\(lines.joined(separator: ","))],\"next\":\(next)\(more)}"
     }
 
     /// This client's REPL session; its output goes where the runtime prints, which `repl` collects.

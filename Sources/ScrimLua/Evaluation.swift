@@ -55,10 +55,10 @@ extension Runtime {
             evaluation.error = lua.enter(nargs: 0, nresults: scrim_multret())
         }
         guard evaluation.error == nil, lua.top > top else { return evaluation }
-        var budget = Self.mostResultValues
+        var allowance = ResultAllowance()
         for index in top + 1...lua.top {
-            evaluation.results.append(jsonValue(at: index, budget: &budget))
-            evaluation.descriptions.append(describe(at: index))
+            evaluation.results.append(jsonValue(at: index, allowance: &allowance))
+            evaluation.descriptions.append(describe(at: index, allowance: &allowance))
         }
         return evaluation
     }
@@ -90,56 +90,82 @@ extension Runtime {
     public static let longestCapturedOutput = 16 << 20
 
     /// The most values an evaluation's results give as JSON (a table reached over and over counts
-    /// each time).
+    /// each time), and the most bytes of text its results and descriptions take together: an
+    /// answer is kept whole until it is sent.
     static let mostResultValues = 100_000
+    static let mostResultBytes = 16 << 20
 
-    /// The Lua value at `index` as JSON, read without metamethods, taking at most `budget`
-    /// values; cycles, tables nested over 64 deep and what is past the budget become strings.
-    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = [], budget: inout Int) -> StateValue {
+    /// What an evaluation's results may still take.
+    struct ResultAllowance {
+        var values = Runtime.mostResultValues
+        var bytes = Runtime.mostResultBytes
+
+        /// The string at `index` (a string or a number), or what stands for it past the bytes left.
+        mutating func text(at index: Int32, in lua: LuaState) -> String {
+            var length = 0
+            _ = scrim_tostring(lua.L, index, &length)
+            guard length <= bytes else {
+                return "<\(length) bytes: past the \(Runtime.mostResultBytes >> 20) MB an evaluation gives back>"
+            }
+            bytes -= length
+            return lua.string(at: index) ?? ""
+        }
+    }
+
+    /// The Lua value at `index` as JSON, read without metamethods, within `allowance`; cycles,
+    /// tables nested over 64 deep and what is past the allowance become strings.
+    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = [], allowance: inout ResultAllowance) -> StateValue {
         let L = lua.L
         let slot = lua_absindex(L, index)
-        budget -= 1
-        guard budget >= 0 else { return .string("<more than \(Self.mostResultValues) values>") }
+        allowance.values -= 1
+        guard allowance.values >= 0 else { return .string("<more than \(Self.mostResultValues) values>") }
         switch lua_type(L, slot) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, slot) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(L, slot, nil))
-        case LUA_TSTRING: return .string(lua.string(at: slot) ?? "")
+        case LUA_TSTRING: return .string(allowance.text(at: slot, in: lua))
         case LUA_TTABLE:
             guard let identity = lua_topointer(L, slot), !visiting.contains(identity) else { return .string("<cycle>") }
             guard depth < 64, lua_checkstack(L, 3) != 0 else { return .string("<nested too deep>") }
-            return jsonTable(at: slot, depth: depth + 1, visiting: visiting.union([identity]), budget: &budget)
-        default: return .string(describe(at: slot))
+            return jsonTable(at: slot, depth: depth + 1, visiting: visiting.union([identity]), allowance: &allowance)
+        default: return .string(describe(at: slot, allowance: &allowance))
         }
     }
 
-    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>, budget: inout Int) -> StateValue {
+    /// The value at `index` as `tostring` gives it, within `allowance`.
+    func describe(at index: Int32, allowance: inout ResultAllowance) -> String {
+        if let error = pushDescription(at: index) { return "<\(error.message)>" }
+        defer { scrim_pop(lua.L, 1) }
+        return allowance.text(at: -1, in: lua)
+    }
+
+    /// A table as an array when its keys are exactly 1…n, else as an object. The border `#t`
+    /// is no count of entries (51 keys can make it 2^50), so only keys present are kept.
+    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>, allowance: inout ResultAllowance) -> StateValue {
         let L = lua.L
         let length = Int(lua_rawlen(L, slot))
-        var items = [StateValue](repeating: .null, count: length)
+        var items: [Int: StateValue] = [:]
         var fields: [String: StateValue] = [:]
-        var counted = 0
         lua_pushnil(L)
         while lua_next(L, slot) != 0 {
             defer { scrim_pop(L, 1) }
-            let value = jsonValue(at: -1, depth: depth, visiting: visiting, budget: &budget)
+            let value = jsonValue(at: -1, depth: depth, visiting: visiting, allowance: &allowance)
             if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), position >= 1, position <= length {
-                items[position - 1] = value
-                counted += 1
+                items[position] = value
             } else {
-                fields[key(at: -2)] = value
+                fields[key(at: -2, allowance: &allowance)] = value
             }
         }
-        if fields.isEmpty && counted == length { return .array(items) }
-        for (offset, item) in items.enumerated() { fields[String(offset + 1)] = item }
+        if fields.isEmpty && items.count == length { return .array((0..<length).map { items[$0 + 1]! }) }
+        for (position, item) in items { fields[String(position)] = item }
         return .object(fields)
     }
 
     /// A table key as an object key: strings as they are, numbers as the trace writes them.
-    private func key(at index: Int32) -> String {
+    private func key(at index: Int32, allowance: inout ResultAllowance) -> String {
         let L = lua.L
         switch lua_type(L, index) {
-        case LUA_TSTRING: return lua.string(at: index) ?? ""
+        case LUA_TSTRING: return allowance.text(at: index, in: lua)
         case LUA_TNUMBER: return formatNumber(lua_tonumberx(L, index, nil))
         default: return "<\(lua.typeName(at: index))>"
         }

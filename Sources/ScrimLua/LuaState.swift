@@ -115,6 +115,10 @@ public final class LuaState {
         }
     }
 
+    /// How many cancels came (`canceller`, Ctrl-C), ever: work made of many entries compares
+    /// it to stop the rest once one came.
+    var cancelCount: UInt { scrim_limits_cancels(limitsRecord) }
+
     /// Stops the turn in flight, from any thread, as Ctrl-C does: its code fails with
     /// `interrupted!`, and frames it runs stop. Valid as long as it is held (a no-op once the
     /// state is gone).

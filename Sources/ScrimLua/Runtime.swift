@@ -119,14 +119,19 @@ public final class Runtime {
 
     /// `tostring` of the value at `index`, protected (a `__tostring` may fail).
     func describe(at index: Int32) -> String {
+        if let error = pushDescription(at: index) { return "<\(error.message)>" }
+        defer { scrim_pop(lua.L, 1) }
+        return lua.string(at: -1) ?? "?"
+    }
+
+    /// Pushes `tostring` of the value at `index`, or returns why it failed.
+    func pushDescription(at index: Int32) -> LuaError? {
         let index = lua_absindex(lua.L, index)
         internals.push()
         lua.rawField("tostring", of: -1)
         scrim_remove(lua.L, -2)
         lua_pushvalue(lua.L, index)
-        if let error = lua.enter(nargs: 1, nresults: 1) { return "<\(error.message)>" }
-        defer { scrim_pop(lua.L, 1) }
-        return lua.string(at: -1) ?? "?"
+        return lua.enter(nargs: 1, nresults: 1)
     }
 
     // MARK: Callbacks into Lua

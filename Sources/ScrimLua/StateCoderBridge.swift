@@ -66,6 +66,10 @@ extension Runtime {
         let L = call.L
         call.state.unwrapView(at: slot)   // a read-only view encodes as the table it shows
         let length = Int(lua_rawlen(L, slot))
+        // `#t` is a border, not a count (51 keys can make it 2^50): the array's holes are values too.
+        guard length <= budget else {
+            throw call.argumentError(3, "cannot encode a table of length \(length) (more than \(Self.mostEncodedValues) values)")
+        }
         var items = [StateValue](repeating: .null, count: length)
         var fields: [String: StateValue] = [:]
         lua_pushnil(L)

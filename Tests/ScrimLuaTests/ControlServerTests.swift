@@ -9,10 +9,12 @@ private final class ListeningRuntime {
     let owner: RuntimeThread
     let path: String
 
-    init(pluginPaths: [String] = [], limits: LuaLimits = .standard, busyAfter: Double = 0.1) throws {
+    init(pluginPaths: [String] = [], limits: LuaLimits = .standard, busyAfter: Double = 0.1, evictIdleAfter: Double = 30) throws {
         owner = try RuntimeThread(configuration: .init(pluginPaths: pluginPaths, limits: limits))
         path = folder.path + "/control.sock"
-        try owner.sync { runtime in _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16, busyAfter: busyAfter) }
+        try owner.sync { runtime in
+            _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16, busyAfter: busyAfter, evictIdleAfter: evictIdleAfter)
+        }
     }
 
     /// Sends, on `connection`, an eval that never ends by itself (`then` after it has started),
@@ -328,6 +330,71 @@ final class RawConnection: @unchecked Sendable {
         #expect(runner.line()?.contains("interrupted!") == true)
     }
 
+
+    /// Connections that a client leaks must not lock everyone out: with every place taken, a
+    /// new client takes the place of the one idle longest, once it has idled long enough.
+    @Test func aNewClientTakesThePlaceOfTheOneIdleLongest() throws {
+        let patient = try ListeningRuntime(evictIdleAfter: 3600)
+        let held = (0..<ControlServer.maximumClients).map { _ in RawConnection(path: patient.path) }
+        #expect(RawConnection(path: patient.path).line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":2,"message":"connection refused: 64 clients are connected already"}}"#)
+        #expect(held.count == 64)
+
+        let server = try ListeningRuntime(evictIdleAfter: 0)
+        let first = RawConnection(path: server.path)
+        let others = (1..<ControlServer.maximumClients).map { _ in RawConnection(path: server.path) }
+        for other in others {
+            other.send(#"{"jsonrpc":"2.0","id":1,"method":"tick"}"# + "\n")
+            _ = other.line()
+        }
+        let newcomer = RawConnection(path: server.path)
+        #expect(first.line() == #"{"jsonrpc":"2.0","id":null,"error":{"code":2,"message":"dropped: 64 clients are connected, and this one was idle longest"}}"#)
+        #expect(first.line() == nil)
+        newcomer.send(#"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"return 'in'"}}"# + "\n")
+        #expect(newcomer.line()?.contains(#""results":["in"]"#) == true)
+    }
+
+    @Test func aCancelStopsTheRestOfABatch() throws {
+        let server = try ListeningRuntime(limits: .none, busyAfter: 0)
+        let runner = RawConnection(path: server.path)
+        let started = server.folder.path + "/started"
+        runner.send(#"[{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"io.open('\#(started)', 'w'):close() while true do end"}},"#
+            + #"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"while true do end"}},"#
+            + #"{"jsonrpc":"2.0","method":"tick"},{"jsonrpc":"2.0","id":3,"method":"tick"}]"# + "\n")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: started), Date() < deadline { usleep(1000) }
+        RawConnection(path: server.path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        let answer = try #require(runner.line())
+        let cancelled = #"{"code":3,"message":"cancelled: a cancel came before this request of the batch ran"}"#
+        #expect(answer.hasPrefix(#"[{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"eval:1: interrupted!""#))
+        #expect(answer.hasSuffix(#"{"jsonrpc":"2.0","id":2,"error":\#(cancelled)},{"jsonrpc":"2.0","id":3,"error":\#(cancelled)}]"#))
+    }
+
+    /// An answer is kept whole until the client reads it: one past 16 MB is refused, and the
+    /// trace comes in pages of 8 MB.
+    @Test func answersAreBoundedAndTheTraceComesInPages() throws {
+        let runtime = try Runtime(configuration: .init(limits: .none))
+        let tooLarge = runtime.answerControlLine(#"{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return string.rep('\\1', 10 << 20)"}}"#)
+        #expect(tooLarge == #"{"jsonrpc":"2.0","id":1,"error":{"code":5,"message":"too large: the answer is 60.0 MB, more than the 16 MB a client is sent at once"}}"#)
+        try runtime.eval("""
+            local message = string.rep("m", 16000)
+            local vc = ViewController{ name = "vc", viewWillLayoutSubviews = function() error(message, 0) end }
+            window.rootViewController = vc
+            for i = 1, 600 do vc.view:setNeedsLayout() vc.view:layoutIfNeeded() end
+            """)
+        let total = runtime.application.dispatcher.nextSeq
+        var since = 0, pages = 0, events = 0
+        while pages < 10 {
+            let answer = try #require(runtime.answerControlLine(#"{"jsonrpc":"2.0","id":2,"method":"trace","params":{"since":\#(since)}}"#))
+            guard case .object(let fields) = try StateValue(parsing: answer), case .object(let result)? = fields["result"],
+                  case .array(let page)? = result["events"], case .number(let next)? = result["next"] else { break }
+            #expect(answer.utf8.count < (8 << 20) + 100_000)
+            pages += 1
+            events += page.count
+            since = Int(next)
+            if result["more"] == nil { break }
+        }
+        #expect(pages == 2 && events == total && since == total)
+    }
 
     @Test func aClientGoneMidAnswerCostsNothing() throws {
         let server = try ListeningRuntime()

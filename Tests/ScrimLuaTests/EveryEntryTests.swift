@@ -304,7 +304,9 @@ import ScrimCore
         try h.run("""
             local function deep(n) local t = {} local c = t for i = 1, n do local x = {} c[1] = x c = x end return t end
             local shared = {} for i = 1, 30 do shared = { shared, shared } end
+            local border = {} for i = 50, 0, -1 do border[1 << i] = true end
             root = ViewController{ name = "root", restorationIdentifier = "root", encodeRestorableState = function(self, coder)
+              borderError = select(2, pcall(coder.encode, coder, "border", border))
               coder:encode("deep", deep(99))
               coder:encode("shared", shared)
             end }
@@ -313,9 +315,30 @@ import ScrimCore
             saved = scrim.saveState()
             """)
         #expect(scriptErrors(h) == [
-            "test.lua:5: bad argument #2 to 'StateCoder:encode' (cannot encode more than 1000000 values (a table reached over and over?))",
+            "test.lua:7: bad argument #2 to 'StateCoder:encode' (cannot encode more than 1000000 values (a table reached over and over?))",
         ])
+        #expect(try h.value("borderError") == "bad argument #2 to 'StateCoder:encode' (cannot encode a table of length 1125899906842624 (more than 1000000 values))")
         #expect(try h.value("#saved > 0") == "true")
+    }
+
+    /// `#t` is a border, not a count: 51 keys make it 2^50.
+    @Test func aTableWhoseLengthIsHugeIsGivenByItsKeys() throws {
+        let h = Harness(limits: Self.small)
+        let evaluation = h.runtime.evaluate("local t = {} for i = 50, 0, -1 do t[1 << i] = true end return #t, t")
+        #expect(evaluation.descriptions.first == "1125899906842624")
+        guard case .object(let fields)? = evaluation.results.last else { Issue.record("not an object"); return }
+        #expect(fields.count == 51 && fields["1125899906842624"] == .bool(true))
+        #expect(h.runtime.evaluate("return {1, 2, 3}").results == [.array([.number(1), .number(2), .number(3)])])
+    }
+
+    /// An answer is kept whole until it is sent: what an evaluation gives back is bounded.
+    @Test func resultsAreBoundedInBytes() {
+        let h = Harness(limits: .none)
+        let big = h.runtime.evaluate("local s = string.rep('x', 10 << 20) return s, { [s] = 1 }")
+        let past = "<10485760 bytes: past the 16 MB an evaluation gives back>"
+        #expect(big.results.first == .string(String(repeating: "x", count: 10 << 20)))
+        #expect(big.descriptions.first == past)
+        #expect(big.results.last == .object([past: .number(1)]))
     }
 
     @Test func whatAnEvaluationPrintsIsBounded() {

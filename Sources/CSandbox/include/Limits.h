@@ -76,8 +76,10 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
 int scrim_limits_turn_in_flight(const scrim_limits *limits);
 
 /* Stops the turn in flight, from any thread or a signal handler: its Lua code fails with
-   "interrupted!". */
+   "interrupted!". scrim_limits_cancels counts the calls, so work made of many turns (a batch
+   of requests) can tell that one came and stop the rest. */
 void scrim_turn_cancel(scrim_limits *limits);
+unsigned long scrim_limits_cancels(const scrim_limits *limits);
 
 /* Charges `units` of native work to the turn in flight; raises the stop's error in L when the
    budget is spent or the turn was stopped. */
