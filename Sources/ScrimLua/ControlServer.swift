@@ -18,7 +18,8 @@ import ScrimCore
 /// dropped. One that does not read its answers is dropped once `maximumPendingOutput` bytes
 /// wait for it. While the runtime has been busy with one request for longer than
 /// `busyAfter` seconds, new requests are answered with a `busy` error at once, and `cancel` —
-/// answered on this thread — stops that request. None of it stops the runtime.
+/// answered on this thread — stops that request (and the rest of its batch). An answer longer
+/// than `maximumPendingOutput` is replaced by an error. None of it stops the runtime.
 public final class ControlServer: @unchecked Sendable {
     /// Where the socket is.
     public let path: String

@@ -37,11 +37,12 @@ public enum ControlSocket {
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw ControlSocketError("\(path): cannot make a socket: \(lastError)") }
-        let mask = umask(0o177)
+        // The mode is set after bind, not by the umask, which is the whole process's (another
+        // thread making a file meanwhile would get it). Until chmod, a connection from another
+        // user is refused by its credentials (`peerUser`).
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        umask(mask)
         guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(descriptor, 16) == 0 else {
             let message = lastError
             close(descriptor)
@@ -79,7 +80,7 @@ public enum ControlSocket {
     private static func checkFolder(_ folder: String, of path: String) throws(ControlSocketError) {
         var status = stat()
         if stat(folder, &status) != 0 {
-            // chmod: the mode is 0700 whatever the umask (another thread's listen changes it).
+            // chmod: the mode is 0700 whatever the umask.
             guard errno == ENOENT, mkdir(folder, 0o700) == 0, chmod(folder, 0o700) == 0, stat(folder, &status) == 0 else {
                 throw ControlSocketError("\(path): cannot make the folder \(folder): \(lastError)")
             }

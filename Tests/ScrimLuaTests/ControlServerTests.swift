@@ -373,6 +373,7 @@ final class RawConnection: @unchecked Sendable {
     /// trace comes in pages of 8 MB.
     @Test func answersAreBoundedAndTheTraceComesInPages() throws {
         let runtime = try Runtime(configuration: .init(limits: .none))
+        runtime.errorOutput = { _ in }
         let tooLarge = runtime.answerControlLine(#"{"jsonrpc":"2.0","id":1,"method":"eval","params":{"code":"return string.rep('\\1', 10 << 20)"}}"#)
         #expect(tooLarge == #"{"jsonrpc":"2.0","id":1,"error":{"code":5,"message":"too large: the answer is 60.0 MB, more than the 16 MB a client is sent at once"}}"#)
         try runtime.eval("""
