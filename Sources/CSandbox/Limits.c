@@ -222,9 +222,22 @@ void *scrim_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (limits->enforcing && limits->memory_cap > 0 && nsize > old &&
-        limits->memory_used - old + nsize > limits->memory_cap) return NULL;
+        limits->memory_used - old + nsize > limits->memory_cap) {
+        if (limits->reclaim) limits->reclaim(limits->reclaim_context);
+        if (limits->memory_used - old + nsize > limits->memory_cap) {
+            /* Lua raises the refusal as a memory error, which no message handler sees: the
+               place is taken now, while the stack still shows it (reading it allocates nothing). */
+            limits->refused_where[0] = '\0';
+            if (atomic_load(&limits->active) && limits->running)
+                scrim_format_where(limits->running, 0, limits->refused_where, sizeof limits->refused_where);
+            return NULL;
+        }
+    }
     block = realloc(ptr, nsize);
-    if (block == NULL) return NULL;
+    if (block == NULL) {
+        limits->refused_where[0] = '\0';
+        return NULL;
+    }
     limits->memory_used = limits->memory_used - old + nsize;
     if (limits->memory_used > limits->memory_peak) limits->memory_peak = limits->memory_used;
     return block;
@@ -265,6 +278,11 @@ int scrim_limits_enforce(scrim_limits *limits, int enforcing) {
 long long scrim_native_weight(void *object) {
     size_t size = malloc_usable_size(object);
     return size < (64u << 10) ? (long long)size : 64 << 10;
+}
+
+void scrim_limits_set_reclaimer(scrim_limits *limits, void (*reclaim)(void *context), void *context) {
+    limits->reclaim = reclaim;
+    limits->reclaim_context = context;
 }
 
 void scrim_limits_add_native(scrim_limits *limits, long long bytes) {
@@ -540,6 +558,11 @@ void scrim_limits_open_coroutines(lua_State *L, int coroutine_index) {
 }
 
 /* ---------------------------------------------------------------- messages and Ctrl-C */
+
+void scrim_limits_take_refused_where(scrim_limits *limits, char *buffer, size_t size) {
+    snprintf(buffer, size, "%s", limits->refused_where);
+    limits->refused_where[0] = '\0';
+}
 
 void scrim_limits_push_cap_error(lua_State *L, const scrim_limits *limits) {
     size_t cap = limits->memory_cap;

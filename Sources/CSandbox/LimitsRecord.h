@@ -15,6 +15,11 @@ struct scrim_limits {
     /* Memory: what Lua holds, and the cap (0: none) applied while `enforcing`. */
     size_t memory_used, memory_cap, memory_peak;
     int enforcing;
+    /* Asked to give back the weight of native objects that are gone before memory is refused. */
+    void (*reclaim)(void *context);
+    void *reclaim_context;
+    /* Where the running code was when the cap last refused it memory ("file:line" or ""). */
+    char refused_where[160];
     /* The budget (0: none), the watchdog's limit and the slice (nanoseconds; 0: no watchdog). */
     long long instruction_budget, watchdog_ns, slice_ns;
     /* The turn in flight, written by its thread; `turn` numbers them. */
@@ -43,6 +48,13 @@ static inline int enforce(scrim_limits *limits, int enforcing) {
 
 static inline int over_cap(const scrim_limits *limits) {
     return limits->memory_cap > 0 && limits->memory_used > limits->memory_cap;
+}
+
+/* over_cap, once the reclaimer has given back what it can. */
+static inline int over_cap_after_reclaiming(scrim_limits *limits) {
+    if (!over_cap(limits)) return 0;
+    if (limits->reclaim) limits->reclaim(limits->reclaim_context);
+    return over_cap(limits);
 }
 
 #endif

@@ -2,6 +2,7 @@
 #include "Limits.h"
 #include <lua.h>
 #include <lauxlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /*
@@ -20,6 +21,13 @@ static int user_frame(lua_State *L, int level, lua_Debug *ar) {
         if (ar->currentline > 0 && strncmp(ar->source, "=[scrim ", 8) != 0) return 1;
     }
     return 0;
+}
+
+int scrim_format_where(lua_State *L, int level, char *buffer, size_t size) {
+    lua_Debug ar;
+    if (!user_frame(L, level, &ar)) return 0;
+    snprintf(buffer, size, "%s:%d", ar.short_src, ar.currentline);
+    return 1;
 }
 
 void scrim_push_where(lua_State *L, int level) {

@@ -21,7 +21,7 @@ static int trampoline(lua_State *L) {
     n = fn(L);
     if (capped && n >= 0 && over_cap(limits)) {
         lua_gc(L, LUA_GCCOLLECT);
-        if (over_cap(limits)) {
+        if (over_cap_after_reclaiming(limits)) {
             luaL_where(L, 1);
             scrim_limits_push_cap_error(L, limits);
             lua_concat(L, 2);

@@ -32,16 +32,22 @@ public final class LuaState {
 
     /// The allocator's counters and the limits' turns (see `LuaLimits`, `Limits.c`); outlives the state.
     let limitsRecord: OpaquePointer
+    /// Native objects whose userdata went while native code holds them: they still weigh.
+    let lingeringNatives: LingeringNatives
 
     public init(limits: LuaLimits = .standard) {
         guard let record = scrim_limits_new(), let state = scrim_limits_newstate(record) else {
             fatalError("Lua could not allocate its state")
         }
         limitsRecord = record
+        lingeringNatives = LingeringNatives(record: record)
         canceller = Canceller(record)
         L = state
         mainThread = state
         self.limits = limits
+        scrim_limits_set_reclaimer(record, { context in
+            Unmanaged<LingeringNatives>.fromOpaque(context!).takeUnretainedValue().sweep()
+        }, Unmanaged.passUnretained(lingeringNatives).toOpaque())
         applyLimits()
         luaL_openlibs(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
@@ -52,6 +58,7 @@ public final class LuaState {
     }
 
     deinit {
+        scrim_limits_set_reclaimer(limitsRecord, nil, nil)
         isClosing = true
         lifetime.hasEnded = true
         lua_close(mainThread)
@@ -72,7 +79,10 @@ public final class LuaState {
     }
 
     /// Bytes Lua holds now, and the most it has held.
-    public var memoryUsed: Int { scrim_limits_memory_used(limitsRecord) }
+    public var memoryUsed: Int {
+        lingeringNatives.sweep()
+        return scrim_limits_memory_used(limitsRecord)
+    }
     public var memoryPeak: Int { scrim_limits_memory_peak(limitsRecord) }
 
     /// The gate: every entry from the host into plugin or user code calls the function below its
@@ -273,14 +283,21 @@ public final class LuaState {
     private func readError(at index: Int32, status: Int32) -> LuaError {
         let table = lua_absindex(L, index)
         guard lua_type(L, table) == LUA_TTABLE else {
-            // The message handler itself failed (LUA_ERRERR) or memory ran out before it ran.
+            // The message handler itself failed (LUA_ERRERR), or memory ran out: Lua raises that
+            // without a handler, so the cap noted where the code was when it refused.
             var text = string(at: table) ?? (status == LUA_ERRMEM ? "not enough memory" : "error in error handling")
-            if status == LUA_ERRMEM, scrim_limits_memory_capped(limitsRecord) != 0 {
-                scrim_limits_push_cap_error(L, limitsRecord)
-                text = string(at: -1) ?? text
-                scrim_pop(L, 1)
+            var location: String?
+            if status == LUA_ERRMEM {
+                var place = [CChar](repeating: 0, count: 160)
+                scrim_limits_take_refused_where(limitsRecord, &place, place.count)
+                location = place[0] == 0 ? nil : String(cString: place)
+                if scrim_limits_memory_capped(limitsRecord) != 0 {
+                    scrim_limits_push_cap_error(L, limitsRecord)
+                    text = string(at: -1) ?? text
+                    scrim_pop(L, 1)
+                }
             }
-            return LuaError(message: text)
+            return LuaError(message: location.map { "\($0): \(text)" } ?? text, location: location)
         }
         lua_getfield(L, table, "message")
         let message = string(at: -1) ?? "unknown error"

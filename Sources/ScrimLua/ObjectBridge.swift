@@ -152,9 +152,16 @@ extension LuaState {
                 state.resurrect(anchored, userdataAt: 1, entry: entry)
                 return 0
             }
+            // An object native code still holds keeps its weight (`LingeringNatives`).
+            let heldNatively = !state.isClosing && !entry.isOnlyHeldByLua(slot)
             slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-            scrim_limits_add_native(state.limitsRecord, -scrim_native_weight(pointer))
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            let object = Unmanaged<AnyObject>.fromOpaque(pointer)
+            if heldNatively {
+                state.lingeringNatives.keep(object.takeUnretainedValue(), weight: scrim_native_weight(pointer))
+            } else {
+                scrim_limits_add_native(state.limitsRecord, -scrim_native_weight(pointer))
+            }
+            object.release()
             return 0
         }
         scrim_pop(L, 1)
@@ -195,7 +202,7 @@ extension LuaState {
         }
         let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        scrim_limits_add_native(limitsRecord, scrim_native_weight(key))
+        if !lingeringNatives.takeBack(object) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
         luaL_setmetatable(L, entry.metatable)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)

@@ -186,6 +186,20 @@ import ScrimCore
         #expect(h.runtime.lua.memoryUsed < 4 << 20)
     }
 
+    /// A view a script made and put in a tree outlives its userdata: it keeps weighing until it
+    /// is gone, and no longer once it is.
+    @Test func nativeObjectsWeighAsLongAsTheyLive() throws {
+        let h = Harness(limits: Self.small)
+        #expect(failure(h, "local root = View{}\nfor i = 1, 1e6 do root:addSubview(View{}) end")
+                == "test.lua:2: not enough memory (the runtime's Lua memory cap of 8 MB is reached)")
+        try h.run("collectgarbage()")
+        #expect(h.runtime.lua.memoryUsed < 1 << 20)
+        for _ in 1...3 {
+            try h.run("local root = View{} for i = 1, 8000 do root:addSubview(View{}) end root = nil collectgarbage()")
+        }
+        #expect(h.runtime.lua.memoryUsed < 1 << 20)
+    }
+
     @Test func aCancelFromAnotherThreadStopsAnEvaluationAndItsFrames() throws {
         let h = Harness(limits: .none)
         let started = DispatchSemaphore(value: 0)

@@ -38,6 +38,10 @@ int scrim_limits_enforce(scrim_limits *limits, int enforcing);
 /* Counts (or, negative, stops counting) `bytes` the host holds for Lua outside the state: the
    native objects bridged to it. */
 void scrim_limits_add_native(scrim_limits *limits, long long bytes);
+
+/* Sets what is asked, before memory is refused for the cap, to give back the weight of native
+   objects that have gone (NULL: nothing). Called on the state's thread, never re-entered. */
+void scrim_limits_set_reclaimer(scrim_limits *limits, void (*reclaim)(void *context), void *context);
 /* What a native object weighs toward the cap: its own heap block (not what it refers to), at
    most 64 KB. */
 long long scrim_native_weight(void *object);
@@ -91,6 +95,10 @@ int scrim_budget_check(struct lua_State *L, long long units);
 
 /* Pushes "not enough memory (the runtime's Lua memory cap of … is reached)". */
 void scrim_limits_push_cap_error(struct lua_State *L, const scrim_limits *limits);
+
+/* Copies where the running code was ("file:line") when the cap last refused it memory into
+   `buffer` ("" when unknown), and forgets it. */
+void scrim_limits_take_refused_where(scrim_limits *limits, char *buffer, size_t size);
 
 /* Ctrl-C, as lua.c handles it: SIGINT cancels the turn of the armed limits (NULL: none) and
    is counted, so a host idle at a prompt can notice one. Process-wide. */

@@ -4,6 +4,8 @@
 #ifndef SCRIM_MESSAGE_HANDLER_H
 #define SCRIM_MESSAGE_HANDLER_H
 
+#include <stddef.h>
+
 struct lua_State;
 
 /* Pushes the handler: it turns an error into { message = string, where = "file:line" or nil,
@@ -20,5 +22,9 @@ void scrim_pushmsgh(struct lua_State *L);
    Lua code outside Scrim's own chunks (named "=[scrim …]"), which an error in them, or a stop
    that lands in them, is the caller's. Pushes "file:line: ", or "" when there is none. */
 void scrim_push_where(struct lua_State *L, int level);
+
+/* The same place as "file:line" in `buffer`, without touching the Lua stack (so the allocator
+   may ask, as it refuses memory); returns 0, the buffer untouched, when there is none. */
+int scrim_format_where(struct lua_State *L, int level, char *buffer, size_t size);
 
 #endif

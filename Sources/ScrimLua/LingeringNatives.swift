@@ -1,0 +1,59 @@
+import CSandbox
+
+/// The weight of native objects that outlive their userdata (docs/plugins.md, "Limits").
+///
+/// A bridged object counts toward the memory cap with its own size (`scrim_native_weight`)
+/// from the moment Lua gets a userdata for it. A view a script made and added to a tree lives
+/// on natively once its userdata is collected; were its weight dropped then, a script could
+/// grow the host past any cap (200,000 views under a 16 MB cap took 114 MB). So an object still
+/// held natively when its userdata goes keeps its weight, remembered here weakly, until it is
+/// gone: the limits ask for a sweep before they refuse memory, and the list is swept as it
+/// doubles.
+final class LingeringNatives {
+    private final class Entry {
+        weak var object: AnyObject?
+        let weight: Int64
+        init(_ object: AnyObject, weight: Int64) {
+            self.object = object
+            self.weight = weight
+        }
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var sweepAt = 1024
+    private let record: OpaquePointer
+
+    init(record: OpaquePointer) {
+        self.record = record
+    }
+
+    /// Keeps counting `weight` for `object`, whose userdata goes while native code holds it.
+    func keep(_ object: AnyObject, weight: Int64) {
+        let identity = ObjectIdentifier(object)
+        // An object gone meanwhile may have left its address, and its entry, to this one.
+        if let gone = entries[identity], gone.object == nil { scrim_limits_add_native(record, -gone.weight) }
+        entries[identity] = Entry(object, weight: weight)
+        if entries.count >= sweepAt {
+            sweep()
+            sweepAt = max(1024, entries.count * 2)
+        }
+    }
+
+    /// Takes `object` back for a new userdata, which carries its weight from now on; false when
+    /// it was not kept here.
+    func takeBack(_ object: AnyObject) -> Bool {
+        let identity = ObjectIdentifier(object)
+        guard let entry = entries[identity], entry.object === object else { return false }
+        entries[identity] = nil
+        return true
+    }
+
+    /// Stops counting the objects that have gone.
+    func sweep() {
+        entries = entries.filter { _, entry in
+            guard entry.object == nil else { return true }
+            scrim_limits_add_native(record, -entry.weight)
+            return false
+        }
+    }
+}
