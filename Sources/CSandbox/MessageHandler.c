@@ -30,6 +30,34 @@ int scrim_format_where(lua_State *L, int level, char *buffer, size_t size) {
     return 1;
 }
 
+/* Whether the frame at `level` runs one of Scrim's own chunks. */
+static int in_scrim_chunk(lua_State *L, int level) {
+    lua_Debug ar;
+    return lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar) && strncmp(ar.source, "=[scrim ", 8) == 0;
+}
+
+void scrim_where(lua_State *L, int level) {
+    while (in_scrim_chunk(L, level)) level++;
+    luaL_where(L, level);
+}
+
+/* `error`, as lbaselib's, its level placed by scrim_where. */
+static int error_located(lua_State *L) {
+    int level = (int)luaL_optinteger(L, 2, 1);
+    lua_settop(L, 1);
+    if (lua_type(L, 1) == LUA_TSTRING && level > 0) {
+        scrim_where(L, level);
+        lua_pushvalue(L, 1);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+void scrim_open_located_error(lua_State *L) {
+    lua_pushcfunction(L, error_located);
+    lua_setglobal(L, "error");
+}
+
 void scrim_push_where(lua_State *L, int level) {
     lua_Debug ar;
     if (user_frame(L, level, &ar)) lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);

@@ -7,6 +7,7 @@
 #include "NativeCalls.h"
 #include "Limits.h"
 #include "LimitsRecord.h"
+#include "MessageHandler.h"
 #include <lua.h>
 #include <lauxlib.h>
 
@@ -22,7 +23,7 @@ static int trampoline(lua_State *L) {
     if (capped && n >= 0 && over_cap(limits)) {
         lua_gc(L, LUA_GCCOLLECT);
         if (over_cap_after_reclaiming(limits)) {
-            luaL_where(L, 1);
+            scrim_where(L, 1);
             scrim_limits_push_cap_error(L, limits);
             lua_concat(L, 2);
             enforce(limits, capped);
@@ -32,7 +33,7 @@ static int trampoline(lua_State *L) {
     enforce(limits, capped);
     if (n == SCRIM_RAISE) {
         if (lua_type(L, -1) == LUA_TSTRING) {
-            luaL_where(L, 1);
+            scrim_where(L, 1);
             lua_insert(L, -2);
             lua_concat(L, 2);
         }

@@ -50,6 +50,9 @@ public final class LuaState {
         }, Unmanaged.passUnretained(lingeringNatives).toOpaque())
         applyLimits()
         luaL_openlibs(L)
+        // `error(message, level)` skips Scrim's own chunks, which every chunk after this one
+        // takes as its `error`: a message is located at the user's line, not a wrapper's.
+        scrim_open_located_error(L)
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         neutraliseKnownBugs()
         installBudgetedLibrary()

@@ -19,6 +19,10 @@ public final class PluginManager {
     var runtime: Runtime? { runtimeReference?.value }
     /// The modules required by each plugin main chunk running now, innermost last.
     var requiredModules: [[String]] = []
+    /// The plugin files whose main chunks run now, outermost first: a plugin that would load
+    /// itself again, directly or through others, is refused (it would recurse until Lua's C
+    /// stack ran out).
+    private var loading: [String] = []
     /// Watches plugin files while `isWatching`; `watchedSignature` tells when to re-list folders.
     var watcher: FileWatcher?
     var watchedSignature: [String]?
@@ -176,6 +180,12 @@ public final class PluginManager {
         lua_createtable(lua.L, 0, 0)
         let owner = LuaRef(popping: lua)
         let file = source.path
+        if let first = loading.firstIndex(of: file) {
+            let chain = (loading[first...] + [file]).map(PluginManager.fileName(of:)).joined(separator: " → ")
+            throw LuaError(message: "\(PluginManager.displayPath(file)): a plugin cannot load itself while it loads (\(chain))")
+        }
+        loading.append(file)
+        defer { loading.removeLast() }
         let result = try execute(source, expectedName: expectedName, owner: owner, previousClasses: nil)
         if let existing = plugin(named: result.name) {
             throw LuaError(message: "\(file): a plugin named '\(result.name)' is already loaded from \(existing.path)")

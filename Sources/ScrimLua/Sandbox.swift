@@ -379,11 +379,15 @@ function internals.newPluginEnvironment(files, grants, owner)
       loaded[name] = env[name]
     end
     env.package = { loaded = loaded, loadlib = refused("package.loadlib", "package") }
+    local requiring = {}   -- the modules whose chunks run now, to refuse a loop
     function env.require(name)
       if type(name) ~= "string" then
         error(format("bad argument #1 to 'require' (string expected, got %s)", type(name)), 2)
       end
       if loaded[name] ~= nil then return loaded[name] end
+      if requiring[name] then
+        error(format("module '%s' requires itself while it loads (directly or through others)", name), 2)
+      end
       local file, path, refusal = native.findModule(name)
       if refusal then error(refusal, 2) end
       if not file then error(format("module '%s' not found in the plugin paths:%s", name, path), 2) end
@@ -393,6 +397,8 @@ function internals.newPluginEnvironment(files, grants, owner)
       text = chunkText(text)
       chunk, problem = loadChecked(text, "@" .. path, chunkMode(), env)
       if not chunk then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end
+      requiring[name] = true
+      local _ <close> = realSetmetatable({}, { __close = function() requiring[name] = nil end })
       local result = chunk(name, path)
       if result == nil then result = true end
       if loaded[name] == nil then loaded[name] = result end

@@ -108,6 +108,34 @@ import ScrimCore
         #expect(h.runtime.plugins.loaded.isEmpty)
     }
 
+    /// Loading in a circle would recurse until Lua's C stack ran out: it is refused where it
+    /// closes, located at the user's line (not inside the sandbox's `require`).
+    @Test func aPluginOrModuleThatLoadsItselfIsRefused() throws {
+        let folder = TemporaryFolder()
+        folder.write("self.lua", "seen = select(2, pcall(plugin, 'self'))\nreturn scrim.plugin { name = 'self', seen = seen }")
+        folder.write("ping.lua", "local pong = plugin 'pong'\nreturn scrim.plugin { name = 'ping' }")
+        folder.write("pong.lua", "local ping = plugin 'ping'\nreturn scrim.plugin { name = 'pong' }")
+        folder.write("loopy/init.lua", "local m = require 'loopy.m'\nreturn scrim.plugin { name = 'loopy' }")
+        folder.write("loopy/m.lua", "local n = require 'loopy.n'\nreturn {}")
+        folder.write("loopy/n.lua", "local m = require 'loopy.m'\nreturn {}")
+        let h = Harness(pluginPaths: [folder.path])
+        let display = { PluginManager.displayPath(folder.path + "/" + $0) }
+        #expect(try h.value("plugin('self').seen") == "\(display("self.lua")): a plugin cannot load itself while it loads (self → self)")
+        do {
+            try h.run("plugin 'ping'")
+            Issue.record("ping loaded")
+        } catch {
+            #expect("\(error)".hasSuffix("\(display("pong.lua")):1: \(display("ping.lua")): a plugin cannot load itself while it loads (ping → pong → ping)"))
+        }
+        do {
+            try h.run("plugin 'loopy'")
+            Issue.record("loopy loaded")
+        } catch {
+            #expect("\(error)".hasSuffix("\(display("loopy/n.lua")):1: module 'loopy.m' requires itself while it loads (directly or through others)"))
+        }
+        #expect(h.runtime.plugins.loaded.map(\.name) == ["self"])
+    }
+
     @Test func defaultSearchPathsComeInTheDocumentedOrder() {
         let paths = PluginManager.defaultSearchPaths(extra: ["mine", "more"],
                                                      environment: ["SCRIM_PLUGIN_PATH": "/opt/a:/opt/b"],

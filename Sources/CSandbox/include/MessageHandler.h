@@ -23,6 +23,13 @@ void scrim_pushmsgh(struct lua_State *L);
    that lands in them, is the caller's. Pushes "file:line: ", or "" when there is none. */
 void scrim_push_where(struct lua_State *L, int level);
 
+/* luaL_where, but a level that lands in Scrim's own chunks (the sandbox's wrappers, the
+   prelude's constructors, the read-only views) goes on to their caller. */
+void scrim_where(struct lua_State *L, int level);
+
+/* Replaces the global `error` with one that places its level by scrim_where. */
+void scrim_open_located_error(struct lua_State *L);
+
 /* The same place as "file:line" in `buffer`, without touching the Lua stack (so the allocator
    may ask, as it refuses memory); returns 0, the buffer untouched, when there is none. */
 int scrim_format_where(struct lua_State *L, int level, char *buffer, size_t size);
