@@ -131,14 +131,11 @@ import ScrimCore
     /// library run in Lua) is the caller's: it is located at the user's line.
     @Test func errorsInScrimsOwnChunksAreLocatedAtTheUsersLine() throws {
         let h = Harness()
-        func message(_ code: String) -> String {
-            do { try h.run(code); return "no error" } catch { return "\(error)" }
-        }
-        #expect(message("local t = scrim.readOnly({})\ntable.insert(t, 1)") == "test.lua:2: this table is read-only (cannot set '1')")
-        #expect(message("local t = scrim.readOnly({})\nt.x = 1") == "test.lua:2: this table is read-only (cannot set 'x')")
-        #expect(message("local Sheet = scrim.PresentationController:extend('Sheet')\nlocal sheet = Sheet.new()")
+        #expect(h.failure("local t = scrim.readOnly({})\ntable.insert(t, 1)") == "test.lua:2: this table is read-only (cannot set '1')")
+        #expect(h.failure("local t = scrim.readOnly({})\nt.x = 1") == "test.lua:2: this table is read-only (cannot set 'x')")
+        #expect(h.failure("local Sheet = scrim.PresentationController:extend('Sheet')\nlocal sheet = Sheet.new()")
                 == "test.lua:2: bad argument #2 to 'newPresentationController' (ViewController expected, got nil)")
-        #expect(message("""
+        #expect(h.failure("""
             local Sheet = scrim.PresentationController:extend('Sheet')
             function Sheet:frameOfPresentedViewInContainerView() error('not yet', 2) end
             local root = ViewController{ name = 'root' }
@@ -147,8 +144,8 @@ import ScrimCore
             local frame = sheet:frameOfPresentedViewInContainerView()
             """) == "test.lua:6: not yet")
         // A level past Scrim's frames goes on to the caller; other levels are Lua's.
-        #expect(message("local function f() error('mine', 2) end\nf()") == "test.lua:2: mine")
-        #expect(message("error('plain', 0)") == "test.lua:1: plain")
+        #expect(h.failure("local function f() error('mine', 2) end\nf()") == "test.lua:2: mine")
+        #expect(h.failure("error('plain', 0)") == "test.lua:1: plain")
     }
 
     @Test func nonStringTopLevelErrorsGetALocation() {

@@ -17,19 +17,10 @@ import ScrimCore
         }
     }
 
-    func failure(_ h: Harness, _ code: String) -> String {
-        do {
-            try h.run(code)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func aScenarioChunkIsStoppedAndTheNextOneRuns() {
         let h = Harness(limits: Self.small)
-        #expect(failure(h, "local n = 0\nwhile true do n = n + 1 end") == "test.lua:2: stopped: it ran past its budget of 200000 Lua instructions")
-        #expect(failure(h, "x = 1 + 1") == "no error")
+        #expect(h.failure("local n = 0\nwhile true do n = n + 1 end") == "test.lua:2: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.failure("x = 1 + 1") == "no error")
     }
 
     @Test func anEvaluationIsStoppedAndTheNextOneRuns() {
@@ -56,21 +47,21 @@ import ScrimCore
     @Test func longNativeCallsAreCutShort() throws {
         let h = Harness(limits: Self.small)
         let stopped = "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions"
-        #expect(failure(h, "string.find(('x'):rep(100), ('x?'):rep(100) .. ('x'):rep(100))") == stopped)
-        #expect(failure(h, "(('x'):rep(10000)):match(('x.*'):rep(100) .. 'y')") == stopped)
-        #expect(failure(h, "string.gsub(('x'):rep(10000), ('x.*'):rep(100) .. 'y', '')") == stopped)
-        #expect(failure(h, "for _ in (('x'):rep(10000)):gmatch(('x.-'):rep(100) .. 'y') do end") == stopped)
-        #expect(failure(h, "string.find(('('):rep(100000), '%b()')") == stopped)
-        #expect(failure(h, "table.move({}, 1, 2^62, 2)") == stopped)
-        #expect(failure(h, "assert(string.rep('', math.maxinteger) == '' and (''):rep(2^53, '') == '')") == "no error")
+        #expect(h.failure("string.find(('x'):rep(100), ('x?'):rep(100) .. ('x'):rep(100))") == stopped)
+        #expect(h.failure("(('x'):rep(10000)):match(('x.*'):rep(100) .. 'y')") == stopped)
+        #expect(h.failure("string.gsub(('x'):rep(10000), ('x.*'):rep(100) .. 'y', '')") == stopped)
+        #expect(h.failure("for _ in (('x'):rep(10000)):gmatch(('x.-'):rep(100) .. 'y') do end") == stopped)
+        #expect(h.failure("string.find(('('):rep(100000), '%b()')") == stopped)
+        #expect(h.failure("table.move({}, 1, 2^62, 2)") == stopped)
+        #expect(h.failure("assert(string.rep('', math.maxinteger) == '' and (''):rep(2^53, '') == '')") == "no error")
         // A table whose length lies, whose metamethods are C functions; strings that share a long prefix.
         let liar = "setmetatable({}, { __len = function() return math.maxinteger - 1 end, __index = rawlen, __newindex = rawlen })"
-        #expect(failure(h, "table.sort(\(liar))") == "test.lua:1: bad argument #1 to 'sort' (array too big)")
-        #expect(failure(h, "table.sort({ 3, 1, 'x' })") == "test.lua:1: attempt to compare string with number")
+        #expect(h.failure("table.sort(\(liar))") == "test.lua:1: bad argument #1 to 'sort' (array too big)")
+        #expect(h.failure("table.sort({ 3, 1, 'x' })") == "test.lua:1: attempt to compare string with number")
         for call in ["table.insert(\(liar), 1, 0)", "table.remove(\(liar), 1)",
                      "table.concat(setmetatable({}, { __index = rawlen }), '', 1, math.maxinteger)",
                      "local p = ('a'):rep(1 << 20) local t = { p .. 1, p .. 2 } for i = 1, 17 do table.move(t, 1, #t, #t + 1) end table.sort(t)"] {
-            #expect(failure(h, call).contains("stopped: it ran past its budget"), "\(call)")
+            #expect(h.failure(call).contains("stopped: it ran past its budget"), "\(call)")
         }
         // What they do on ordinary tables, and their errors.
         #expect(try h.value("""
@@ -124,15 +115,15 @@ import ScrimCore
         let h = Harness(pluginPaths: [folder.path], limits: Self.small)
         try h.run("plugin 'vain'")
         #expect(h.runtime.plugins.loaded.first?.version?.contains("stopped: it ran past its budget") == true)
-        #expect(failure(h, "x = 1") == "no error")
+        #expect(h.failure("x = 1") == "no error")
     }
 
     @Test func finalizersAreRefused() throws {
         let h = Harness(limits: Self.small)
         let refusal = "bad argument #2 to 'setmetatable' ('__gc' metamethods are not allowed: Lua runs finalizers where no budget or watchdog can stop them)"
-        #expect(failure(h, "setmetatable({}, { __gc = function() while true do end end })") == "test.lua:1: " + refusal)
-        #expect(failure(h, "debug.setmetatable({}, { __gc = true })") == "test.lua:1: " + refusal)
-        #expect(failure(h, "local mt = {}; setmetatable({}, mt); mt.__gc = function() end; collectgarbage()") == "no error")
+        #expect(h.failure("setmetatable({}, { __gc = function() while true do end end })") == "test.lua:1: " + refusal)
+        #expect(h.failure("debug.setmetatable({}, { __gc = true })") == "test.lua:1: " + refusal)
+        #expect(h.failure("local mt = {}; setmetatable({}, mt); mt.__gc = function() end; collectgarbage()") == "no error")
         // The host's metatables are not handed out: none gains a `__gc`.
         #expect(try h.value("tostring(getmetatable(io.stdout)) .. ' ' .. tostring(getmetatable(View{})) .. ' ' .. tostring(getmetatable(window))")
                 == "false false false")
@@ -141,14 +132,14 @@ import ScrimCore
     @Test func framesRunFromLuaAreBounded() {
         let h = Harness(limits: Self.small)
         for bad in ["0/0", "-1", "1e308", "math.huge", "3601"] {
-            #expect(failure(h, "run(\(bad))") == "test.lua:1: bad argument #1 to 'run' (seconds must be from 0 to 3600)", "run(\(bad))")
+            #expect(h.failure("run(\(bad))") == "test.lua:1: bad argument #1 to 'run' (seconds must be from 0 to 3600)", "run(\(bad))")
         }
-        #expect(failure(h, "step(2^40)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
-        #expect(failure(h, "step(-1)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        #expect(h.failure("step(2^40)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        #expect(h.failure("step(-1)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
         // Each frame, and each call, costs the turn that runs it.
-        #expect(failure(h, "while true do step(0) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
-        #expect(failure(h, "for i = 1, 100 do run(1) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
-        #expect(failure(h, "run(1)") == "no error")
+        #expect(h.failure("while true do step(0) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.failure("for i = 1, 100 do run(1) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.failure("run(1)") == "no error")
     }
 
     @Test func framesAreNotRunFromInsideAFrame() throws {
@@ -163,7 +154,7 @@ import ScrimCore
     @Test func whatTheHostAllocatesForLuaCountsTowardTheCap() throws {
         let h = Harness(limits: Self.small)
         try h.run("window.rootViewController = ViewController{ name = 'root' }; step()")
-        let message = failure(h, """
+        let message = h.failure("""
             hoarder = ViewController{ name = "hoarder", viewDidLoad = function()
               local kept = {}
               for i = 1, 1e6 do kept[i] = trace() end
@@ -180,7 +171,7 @@ import ScrimCore
         try h.run("few = {} for i = 1, 1000 do few[i] = View{} end")
         #expect((h.runtime.lua.memoryUsed - before) / 1000 > 300, "\((h.runtime.lua.memoryUsed - before) / 1000) bytes per view")
         try h.run("few = nil")
-        #expect(failure(h, "local kept = {}\nfor i = 1, 1e6 do kept[i] = View{} end")
+        #expect(h.failure("local kept = {}\nfor i = 1, 1e6 do kept[i] = View{} end")
                 == "test.lua:2: not enough memory (the runtime's Lua memory cap of 8 MB is reached)")
         try h.run("collectgarbage()")
         #expect(h.runtime.lua.memoryUsed < 4 << 20)
@@ -190,7 +181,7 @@ import ScrimCore
     /// is gone, and no longer once it is.
     @Test func nativeObjectsWeighAsLongAsTheyLive() throws {
         let h = Harness(limits: Self.small)
-        #expect(failure(h, "local root = View{}\nfor i = 1, 1e6 do root:addSubview(View{}) end")
+        #expect(h.failure("local root = View{}\nfor i = 1, 1e6 do root:addSubview(View{}) end")
                 == "test.lua:2: not enough memory (the runtime's Lua memory cap of 8 MB is reached)")
         try h.run("collectgarbage()")
         #expect(h.runtime.lua.memoryUsed < 1 << 20)
@@ -228,16 +219,16 @@ import ScrimCore
             """)
         #expect(scriptErrors(h) == ["test.lua:1: stopped by the watchdog: it ran longer than 0.2 s"])
         #expect(try h.value("root.view ~= nil") == "true")
-        #expect(failure(h, "x = 1") == "no error")
+        #expect(h.failure("x = 1") == "no error")
 
         // Frames run from Lua are the asking turn's native work: an hour of frames, each costly.
-        #expect(failure(h, """
+        #expect(h.failure("""
             local views = {}
             for i = 1, 500 do views[i] = View{ frame = rect(0, 0, 10, 10) }; root.view:addSubview(views[i]) end
             animate({ duration = 3600 }, function() for _, v in ipairs(views) do v.alpha = 0 end end)
             run(3600)
             """) == "test.lua:4: stopped by the watchdog: it ran longer than 0.2 s")
-        #expect(failure(h, "x = 1") == "no error")
+        #expect(h.failure("x = 1") == "no error")
     }
 
     @Test func stateIsNotSavedOrRestoredFromItsOwnCallbacks() throws {
@@ -265,7 +256,7 @@ import ScrimCore
         let path = folder.write("slow.lua", "local x = 1 if x == 0 then \(branches) end return scrim.plugin { name = 'slow' }")
         let limits = LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.2)
         let h = Harness(pluginPaths: [folder.path], limits: limits)
-        #expect(failure(h, "plugin 'slow'") == "test.lua:1: stopped by the watchdog: it ran longer than 0.2 s")
+        #expect(h.failure("plugin 'slow'") == "test.lua:1: stopped by the watchdog: it ran longer than 0.2 s")
         let loaded = h.runtime.evaluate("scrim.loadPlugin('\(folder.path)/slow.lua')")
         #expect(loaded.error?.message == "\(PluginManager.displayPath(path)):1: stopped by the watchdog: it ran longer than 0.2 s")
         let chain = h.runtime.evaluate("return load('return 1' .. string.rep(' or x', 400000), '=chain')")

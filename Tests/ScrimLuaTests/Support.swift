@@ -22,6 +22,16 @@ final class Harness {
         try runtime.eval(code, chunkName: "@test.lua")
     }
 
+    /// What running `code` fails with, or "no error".
+    func failure(_ code: String) -> String {
+        do {
+            try run(code)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// The single result of `code` (an expression).
     func value(_ expression: String) throws -> String {
         try run("return " + expression).first ?? "nil"
