@@ -9,8 +9,9 @@ import CSandbox
 /// `coroutine.resume` and `coroutine.wrap` keep the budget and the watchdog on the coroutine
 /// they run; `load` gives the parser its text in pieces and stops between them once the entry
 /// is stopped (some text costs Lua's parser quadratic time, and a reader function may never end
-/// the text; ChunkLoading.c); `setmetatable` refuses `__gc`, and the files' metatable is not handed out, because
-/// Lua runs finalizers with hooks off, where no budget or watchdog can stop one.
+/// the text; ChunkLoading.c); `setmetatable` refuses `__gc`, and the files' metatable is not
+/// handed out, because Lua runs finalizers with hooks off, where no budget or watchdog can stop
+/// one.
 extension LuaState {
     func installBudgetedLibrary() {
         lua_getglobal(L, "string")
