@@ -75,6 +75,22 @@ void scrim_bound_message(lua_State *L) {
     lua_remove(L, -2);
 }
 
+/* A message located in one of Scrim's own chunks ("[scrim sandbox]:58: bad argument …", raised
+   by a library function a wrapper called) is located again, at the user's frame from `level`. */
+static void relocate_message(lua_State *L, int level) {
+    const char *message = lua_tostring(L, -1), *rest;
+    lua_Debug ar;
+    if (message == NULL || strncmp(message, "[scrim ", 7) != 0 || (rest = strstr(message, "]:")) == NULL) return;
+    rest += 2;
+    if (*rest < '0' || *rest > '9') return;
+    while (*rest >= '0' && *rest <= '9') rest++;
+    if (rest[0] != ':' || rest[1] != ' ') return;
+    rest += 2;
+    if (user_frame(L, level, &ar)) lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, rest);
+    else lua_pushstring(L, rest);
+    lua_remove(L, -2);
+}
+
 static int message_handler(lua_State *L) {
     lua_Debug ar;
     lua_settop(L, 1);
@@ -92,6 +108,7 @@ static int message_handler(lua_State *L) {
     scrim_limits_enforce(scrim_limits_of(L), 0);
     lua_checkstack(L, LUA_MINSTACK);
     scrim_bound_message(L);
+    relocate_message(L, 1);
     lua_createtable(L, 0, 4);
     lua_insert(L, 2);
     lua_setfield(L, 2, "message");

@@ -10,6 +10,7 @@ private let ok: Int32 = 0
 private let argumentError: Int32 = 1
 private let luaError: Int32 = 2
 private let socketError: Int32 = 3
+private let cancelledError: Int32 = 4
 
 @_cdecl("scrim_version")
 public func scrim_version() -> UnsafePointer<CChar> {
@@ -80,10 +81,11 @@ public func scrim_eval(_ runtime: OpaquePointer?, _ code: UnsafePointer<CChar>?,
 
 @_cdecl("scrim_tick")
 public func scrim_tick(_ runtime: OpaquePointer?, _ frames: Int32) -> Int32 {
-    guard frames >= 0 else { return LastError.set("scrim_tick: frames must be >= 0, got \(frames)", argumentError) }
+    guard frames >= 0, frames <= 1_000_000 else {
+        return LastError.set("scrim_tick: frames must be from 0 to 1000000, got \(frames)", argumentError)
+    }
     return call("scrim_tick", runtime) { runtime in
-        runtime.tick(frames: Int(frames))
-        return succeeded
+        runtime.tick(frames: Int(frames)) ? succeeded : cancelled("scrim_tick", at: runtime.now)
     }
 }
 
@@ -93,9 +95,19 @@ public func scrim_advance(_ runtime: OpaquePointer?, _ seconds: Double) -> Int32
         return LastError.set("scrim_advance: seconds must be from 0 to 86400, got \(seconds)", argumentError)
     }
     return call("scrim_advance", runtime) { runtime in
-        runtime.advance(seconds: seconds)
-        return succeeded
+        runtime.advance(seconds: seconds) ? succeeded : cancelled("scrim_advance", at: runtime.now)
     }
+}
+
+private func cancelled(_ function: String, at time: Double) -> Outcome {
+    (cancelledError, "\(function): cancelled: the frames stopped at t=\(formatNumber(time))")
+}
+
+@_cdecl("scrim_cancel")
+public func scrim_cancel(_ runtime: OpaquePointer?) -> Int32 {
+    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("scrim_cancel: runtime must not be NULL", argumentError) }
+    handle.canceller.cancel()
+    return LastError.set("", ok)
 }
 
 @_cdecl("scrim_now")

@@ -42,6 +42,20 @@ local select, math, format, gsub, find, pcall = select, math, string.format, str
 local debugSetmetatable = debug.setmetatable
 local insert, remove, concat, sort = table.insert, table.remove, table.concat, table.sort
 
+-- The library's wrap resumes in C, past the resume that tells the watchdog which coroutine
+-- runs: a loop in a coroutine made early in a turn (before it is counted) was never stopped.
+-- This one resumes through it; errors come out as the library's do, and a coroutine that
+-- failed is closed.
+function coroutine.wrap(f)
+  local co = create(f)
+  local function finish(ok, ...)
+    if ok then return ... end
+    if status(co) == "dead" then close(co) end
+    error((...), 0)
+  end
+  return function(...) return finish(resume(co, ...)) end
+end
+
 -- A table with a metatable can claim any length, and its metamethods may be C functions: the
 -- library's loops over it would run in C, where no hook reaches them. These run in Lua; their
 -- errors are given the caller's line, never one of this chunk's.

@@ -137,7 +137,7 @@ public final class ReplSession {
           :trace [n]            the last n trace events (default 10)
           :watch on|off         reload plugins when their files change (on by default)
           :clock virtual|real   time from the system clock, or only when stepped
-          :step [n]             run n frames (default 1)
+          :step [n]             run n frames (default 1; Ctrl-C stops them)
           :help                 this text
           :quit                 leave (also Ctrl-D)
         """
@@ -237,12 +237,14 @@ public final class ReplSession {
         output("clock: \(clock.mode.rawValue), t = \(formatNumber(clock.now))")
     }
 
+    /// `:step [n]`: as Lua's `step`, at most an hour of frames, stopped by Ctrl-C or `cancel`.
     private func step(_ arguments: [String]) {
-        guard arguments.count <= 1, let frames = arguments.first.map({ Int($0) }) ?? 1, frames >= 0 else {
-            output("usage: :step [n]   (n: frames to run, default 1)")
+        let most = Int(LuaLimits.longestRun / runtime.application.clock.frameDuration)
+        guard arguments.count <= 1, let frames = arguments.first.map({ Int($0) }) ?? 1, (0...most).contains(frames) else {
+            output("usage: :step [n]   (n: frames to run, 0 to \(most), default 1)")
             return
         }
-        runtime.application.step(frames: frames)
-        output("t = \(formatNumber(runtime.application.clock.now))")
+        let ran = runtime.lua.interruptibly { runtime.runFrames(frames) }
+        output((ran ? "" : "interrupted: ") + "t = \(formatNumber(runtime.application.clock.now))")
     }
 }

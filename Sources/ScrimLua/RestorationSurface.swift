@@ -50,6 +50,10 @@ extension Runtime {
         lua.setFunction("restoreState", in: scrim) { [unowned self] call in
             try refuseReentry(call)
             let json = try call.string(1)
+            // Decoding is native work no hook reaches, and restoration state is small.
+            guard json.utf8.count <= Self.longestRestoredState else {
+                throw call.argumentError(1, "state of \(json.utf8.count) bytes is more than the \(Self.longestRestoredState >> 20) MB restoreState reads")
+            }
             let result: StateRestoration.Result
             do { result = try application.stateRestoration.restore(json) } catch { throw LuaRaise("\(error)") }
             lua_createtable(call.L, 0, 2)
@@ -74,6 +78,9 @@ extension Runtime {
             return 0
         }
     }
+
+    /// The longest state `restoreState` decodes.
+    static let longestRestoredState = 4 << 20
 
     /// State is not saved or restored from the callbacks of saving or restoring it (each would
     /// start the whole work again, and fail again, over and over).

@@ -103,11 +103,26 @@ import Testing
             print(lib.scrim_advance(runtime, 1e300), lib.scrim_last_error().decode())
             print(lib.scrim_load_plugin(runtime, b"missing-plugin"), lib.scrim_last_error().decode()[:40])
             print(lib.scrim_listen(runtime, b"/tmp"), lib.scrim_last_error().decode())
+            print(lib.scrim_tick(runtime, 2000000), lib.scrim_last_error().decode())
+            print(lib.scrim_cancel(None), lib.scrim_last_error().decode())
+            lib.scrim_destroy(runtime)
+            # scrim_cancel from another thread stops a chunk that nothing else would.
+            import os, threading, time
+            lib.scrim_eval.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+            print(lib.scrim_create(b'{"instructionBudget": null, "timeLimit": null}', ctypes.byref(runtime)))
+            started = sys.argv[2]
+            def cancel_once_started():
+                deadline = time.time() + 60
+                while not os.path.exists(started) and time.time() < deadline: time.sleep(0.001)
+                lib.scrim_cancel(runtime)
+            threading.Thread(target=cancel_once_started).start()
+            code = "io.open('%s', 'w'):close() while true do end" % started
+            print(lib.scrim_eval(runtime, code.encode(), None), lib.scrim_last_error().decode())
             lib.scrim_destroy(runtime)
             """
         let scratch = Scratch()
         let file = scratch.write("bad_calls.py", script)
-        let run = try Self.shell("python3 \(file) \(Self.buildDirectory.appendingPathComponent("libCScrim.so").path)")
+        let run = try Self.shell("python3 \(file) \(Self.buildDirectory.appendingPathComponent("libCScrim.so").path) \(scratch.url.path)/started")
         #expect(run.status == 0)
         #expect(run.output == """
             1 scrim_create: the options 'fps' must be a whole number >= 1
@@ -119,10 +134,14 @@ import Testing
             1 scrim_create: the options 'transitionWatchdog' must be a number of seconds > 0
             1 scrim_tick: runtime must not be NULL
             0 ''
-            1 scrim_tick: frames must be >= 0, got -1
+            1 scrim_tick: frames must be from 0 to 1000000, got -1
             1 scrim_advance: seconds must be from 0 to 86400, got 1e+300
             2 plugin 'missing-plugin' not found (searc
             3 /tmp: a file that is not a socket is in the way
+            1 scrim_tick: frames must be from 0 to 1000000, got 2000000
+            1 scrim_cancel: runtime must not be NULL
+            0
+            2 eval:1: interrupted!
 
             """)
     }

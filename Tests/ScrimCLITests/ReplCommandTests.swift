@@ -115,7 +115,7 @@ final class LiveRepl {
             "root:present(m, false)", ":step 2", ":tree",
             "live = plugin('fade').Fade.new()", "live:describe()",
             "-- the file changes here", ":reload fade", "live:describe()", ":plugins",
-            ":trace 1", ":nope", ":clock", ":step x", "print('bye')", ":quit", "print('never')",
+            ":trace 1", ":nope", ":clock", ":step x", ":step 9223372036854775807", "print('bye')", ":quit", "print('never')",
         ]
         // The plugin is rewritten before the REPL starts reading: :reload picks it up.
         let process = LiveReplScript(lines: lines)
@@ -151,7 +151,8 @@ final class LiveRepl {
         #expect(rest.dropFirst(4).first?.contains(#""event":"pluginReloaded""#) == true)
         #expect(Array(rest.dropFirst(5)) == [
             "unknown command ':nope' (try :help)", "clock: virtual, t = 0.033333",
-            "usage: :step [n]   (n: frames to run, default 1)", "bye", "",
+            "usage: :step [n]   (n: frames to run, 0 to 216000, default 1)",
+            "usage: :step [n]   (n: frames to run, 0 to 216000, default 1)", "bye", "",
         ])
     }
 

@@ -42,6 +42,11 @@ import ScrimCore
             window.rootViewController = root
             """)
         #expect(scriptErrors(h) == ["test.lua:4: stopped: it ran past its budget of 200000 Lua instructions"])
+        // A wrapped coroutine made as the turn begins, before it is counted.
+        #expect(h.failure("coroutine.wrap(function() while true do end end)()")
+                == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.runtime.evaluate("local n = 0 for i in coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end) do n = n + i end return n")
+                    .descriptions == ["6"])
     }
 
     @Test func longNativeCallsAreCutShort() throws {
@@ -324,6 +329,9 @@ import ScrimCore
         ])
         #expect(try h.value("borderError") == "bad argument #2 to 'StateCoder:encode' (cannot encode a table of length 1125899906842624 (more than 1000000 values))")
         #expect(try h.value("#saved > 0") == "true")
+        // Decoding is native work: the state it reads is bounded.
+        #expect(Harness(limits: .none).failure("scrim.restoreState(string.rep(' ', 5 << 20))")
+                == "test.lua:1: bad argument #1 to 'restoreState' (state of 5242880 bytes is more than the 4 MB restoreState reads)")
     }
 
     /// `#t` is a border, not a count: 51 keys make it 2^50.

@@ -33,7 +33,9 @@ enum {
     /** Lua code failed: the chunk of scrim_eval or scrim_run_script, a plugin's load or reload. */
     SCRIM_ERROR_LUA = 2,
     /** The control socket could not listen (the path, its folder, another runtime there). */
-    SCRIM_ERROR_SOCKET = 3
+    SCRIM_ERROR_SOCKET = 3,
+    /** scrim_cancel stopped the frames of scrim_tick or scrim_advance. */
+    SCRIM_ERROR_CANCELLED = 4
 };
 
 /**
@@ -90,11 +92,19 @@ scrim_status scrim_run_script(scrim_runtime *runtime, const char *path);
  */
 scrim_status scrim_eval(scrim_runtime *runtime, const char *code, char **result_json);
 
-/** Runs `frames` run-loop turns (a virtual clock moves one frame before each). */
+/** Runs `frames` (0…1000000) run-loop turns (a virtual clock moves one frame before each). */
 scrim_status scrim_tick(scrim_runtime *runtime, int32_t frames);
 
 /** Runs the frames in `seconds` (0…86400) of clock time, rounded to whole frames. */
 scrim_status scrim_advance(scrim_runtime *runtime, double seconds);
+
+/**
+ * Stops what the runtime is running now, from any thread (the one waiting in another call
+ * stays blocked until then): a chunk of scrim_eval fails with "interrupted!", the frames of
+ * scrim_tick or scrim_advance stop (SCRIM_ERROR_CANCELLED). Call it from a thread, not from
+ * inside a signal handler (it takes a lock).
+ */
+scrim_status scrim_cancel(scrim_runtime *runtime);
 
 /** Clock seconds now (0 for a NULL runtime). */
 double scrim_now(scrim_runtime *runtime);
