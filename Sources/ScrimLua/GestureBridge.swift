@@ -11,7 +11,7 @@ extension Runtime {
                      set: { g, call, i in g.isEnabled = try call.bool(i, default: true) })
         cls.property("name", get: { g, call in
             if let name = g.name { call.state.push(name) } else { lua_pushnil(call.L) }
-        }, set: { g, call, i in g.name = try call.optionalString(i) })
+        }, set: { g, call, i in g.name = try call.optionalName(i) })
         cls.property("handler", get: { _, call in lua_pushnil(call.L) }, set: { [unowned self] g, call, i in
             addHandler(try call.function(i), to: g)
         })

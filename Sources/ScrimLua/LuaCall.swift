@@ -76,6 +76,19 @@ public struct LuaCall {
         isNil(index) ? nil : try string(index)
     }
 
+    /// The longest name, title or identifier an object keeps: the host holds it for the
+    /// object's life and writes it into every trace event about it.
+    public static let longestName = 1024
+
+    /// A name, title or identifier (nil for nil), at most `longestName` bytes.
+    public func optionalName(_ index: Int32) throws -> String? {
+        guard let name = try optionalString(index) else { return nil }
+        guard name.utf8.count <= Self.longestName else {
+            throw argumentError(index, "a name of \(name.utf8.count) bytes is longer than \(Self.longestName)")
+        }
+        return name
+    }
+
     /// A boolean argument; nil or absent gives `defaultValue`.
     public func bool(_ index: Int32, default defaultValue: Bool) throws -> Bool {
         if isNil(index) { return defaultValue }

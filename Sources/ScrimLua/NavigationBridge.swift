@@ -129,7 +129,7 @@ extension Runtime {
     func makeNavigationController(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
         call.state.rawField("name", of: 1)
-        let name = try call.optionalString(-1)
+        let name = try call.optionalName(-1)
         scrim_pop(call.L, 1)
         call.state.rawField("root", of: 1)
         let root = try LuaCall(L: call.L, state: call.state, functionName: "root", role: .field(constructor: "NavigationController"))
@@ -287,7 +287,7 @@ extension Runtime {
     func makeTabBarController(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
         call.state.rawField("name", of: 1)
-        let name = try call.optionalString(-1)
+        let name = try call.optionalName(-1)
         scrim_pop(call.L, 1)
         let tabs = TabBarController(application, name: name)
         // The tabs first: `selectedIndex` and the rest refer to them.

@@ -307,6 +307,9 @@ public final class PluginManager {
         lua.rawField("version", of: -2)
         let version = lua_type(L, -1) == LUA_TNIL ? nil : runtime.describe(at: -1)
         scrim_pop(L, 2)
+        for (field, value) in [("name", name), ("version", version ?? "")] where value.utf8.count > LuaCall.longestName {
+            throw LuaError(message: "\(file): the plugin's \(field) is \(value.utf8.count) bytes, longer than \(LuaCall.longestName)")
+        }
         if let expectedName, name != expectedName {
             throw LuaError(message: "\(file): declares plugin '\(name)' but \(renamed(expectedName))")
         }

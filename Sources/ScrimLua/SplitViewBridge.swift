@@ -36,7 +36,7 @@ extension Runtime {
     func makeSplitViewController(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
         call.state.rawField("name", of: 1)
-        let name = try call.optionalString(-1)
+        let name = try call.optionalName(-1)
         scrim_pop(call.L, 1)
         var columns: [String: ViewController] = [:]
         for column in ["primary", "supplementary", "secondary"] {

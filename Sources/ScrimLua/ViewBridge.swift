@@ -8,7 +8,7 @@ extension Runtime {
         let cls = viewClass
         cls.property("name", get: { view, call in
             if let name = view.name { call.state.push(name) } else { lua_pushnil(call.L) }
-        }, set: { view, call, i in view.name = try call.optionalString(i) })
+        }, set: { view, call, i in view.name = try call.optionalName(i) })
         cls.property("frame", get: { view, call in call.state.push(view.frame) },
                      set: { view, call, i in view.frame = try call.rect(i) })
         cls.property("bounds", get: { view, call in call.state.push(view.bounds) },

@@ -16,12 +16,12 @@ extension Runtime {
         cls.property("children", get: { vc, call in call.state.push(objects: vc.children) })
         cls.property("title", get: { vc, call in
             if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
-        }, set: { vc, call, i in vc.title = try call.optionalString(i) })
+        }, set: { vc, call, i in vc.title = try call.optionalName(i) })
         cls.property("preferredContentSize", get: { vc, call in call.state.push(vc.preferredContentSize) },
                      set: { vc, call, i in vc.preferredContentSize = try call.size(i) })
         cls.property("restorationIdentifier", get: { vc, call in
             if let identifier = vc.restorationIdentifier { call.state.push(identifier) } else { lua_pushnil(call.L) }
-        }, set: { vc, call, i in vc.restorationIdentifier = try call.optionalString(i) })
+        }, set: { vc, call, i in vc.restorationIdentifier = try call.optionalName(i) })
         cls.property("shouldAutomaticallyForwardAppearanceMethods", get: { vc, call in
             lua_pushboolean(call.L, vc.shouldAutomaticallyForwardAppearanceMethods ? 1 : 0)
         }, set: { vc, call, i in vc.automaticallyForwardsAppearance = try call.bool(i, default: true) })
@@ -166,7 +166,7 @@ extension Runtime {
     /// (its userdata's user value) has `class` as metatable.
     func makeViewController(_ call: LuaCall) throws -> Int32 {
         try call.table(1)
-        let name = try call.optionalString(2)
+        let name = try call.optionalName(2)
         call.state.rawField("__name", of: 1)
         let typeName = call.state.string(at: -1) ?? "ViewController"
         scrim_pop(call.L, 1)

@@ -334,6 +334,19 @@ import ScrimCore
                 == "test.lua:1: bad argument #1 to 'restoreState' (state of 5242880 bytes is more than the 4 MB restoreState reads)")
     }
 
+    /// Names are kept for an object's life and written into every trace event about it.
+    @Test func namesAreBounded() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write("named.lua", "return scrim.plugin { name = string.rep('n', 2000) }")
+        let h = Harness(limits: .none)
+        #expect(h.failure("View{ name = string.rep('v', 1 << 20) }")
+                == "test.lua:1: bad field 'name' in 'View' (a name of 1048576 bytes is longer than 1024)")
+        #expect(h.failure("ViewController{ name = string.rep('c', 2000) }").hasSuffix("(a name of 2000 bytes is longer than 1024)"))
+        #expect(h.failure("NavigationController{ name = string.rep('c', 2000), root = ViewController{} }").hasSuffix("(a name of 2000 bytes is longer than 1024)"))
+        #expect(h.failure("scrim.loadPlugin('\(path)')") == "test.lua:1: \(path): the plugin's name is 2000 bytes, longer than 1024")
+        #expect(try h.value("View{ name = string.rep('v', 1024) }.name:len()") == "1024")
+    }
+
     /// `#t` is a border, not a count: 51 keys make it 2^50.
     @Test func aTableWhoseLengthIsHugeIsGivenByItsKeys() throws {
         let h = Harness(limits: Self.small)
