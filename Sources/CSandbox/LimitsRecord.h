@@ -15,11 +15,6 @@ struct scrim_limits {
     /* Memory: what Lua holds, and the cap (0: none) applied while `enforcing`. */
     size_t memory_used, memory_cap, memory_peak;
     int enforcing;
-    /* Asked to give back the weight of native objects that are gone before memory is refused. */
-    void (*reclaim)(void *context);
-    void *reclaim_context;
-    /* Where the running code was when the cap last refused it memory ("file:line" or ""). */
-    char refused_where[160];
     /* The budget (0: none), the watchdog's limit and the slice (nanoseconds; 0: no watchdog). */
     long long instruction_budget, watchdog_ns, slice_ns;
     /* The turn in flight, written by its thread; `turn` numbers them. */
@@ -37,6 +32,12 @@ struct scrim_limits {
     volatile sig_atomic_t hooked;       /* a hook of the budget may be set on entry or running */
     lua_State *entry, *running;         /* the thread the turn entered on; the one running now */
     scrim_limits *next;
+    /* Rarely used, kept past the hot fields above. */
+    /* Asked to give back the weight of native objects that are gone before memory is refused. */
+    void (*reclaim)(void *context);
+    void *reclaim_context;
+    /* Where the running code was when the cap last refused it memory ("file:line" or ""). */
+    char refused_where[160];
 };
 
 /* Sets whether allocations are refused past the cap, returning what it was. */
