@@ -11,10 +11,20 @@ public protocol TraceSink: AnyObject {
 /// The one path of every callback the runtime makes: it records the trace event, runs the
 /// callback, then tells the observers.
 public final class LifecycleDispatcher {
-    /// The events recorded since the start or the last `clear()`.
+    /// The events recorded since the start or the last `clear()`, the oldest forgotten past
+    /// `retention`.
     public private(set) var events: [TraceEvent] = []
     /// Whether `events` keeps what is recorded; sinks see every event either way.
     public var keepsEvents = true
+    /// About how many bytes the kept events may take (nil: no bound). A long-lived runtime (a
+    /// REPL, a preview, a host) records events for as long as it runs, and plugins can make
+    /// many: past it, the oldest quarter is forgotten. Sinks (trace files, subscribers) see
+    /// every event either way.
+    public var retention: Int? = LifecycleDispatcher.standardRetention
+    public static let standardRetention = 64 << 20
+    /// How many events were forgotten to stay within `retention`.
+    public private(set) var forgottenCount = 0
+    private var keptBytes = 0
     /// The `seq` the next event will have.
     public private(set) var nextSeq = 0
     private var sinks: [TraceSink] = []
@@ -32,7 +42,7 @@ public final class LifecycleDispatcher {
         let entry = TraceEvent(seq: nextSeq, time: now(), event: event, controller: controller,
                                args: args, by: by)
         nextSeq += 1
-        if keepsEvents { events.append(entry) }
+        if keepsEvents { keep(entry) }
         for sink in sinks { sink.write(entry) }
         return entry
     }
@@ -50,9 +60,23 @@ public final class LifecycleDispatcher {
         for observer in observers { observer.controller(controller, didHandle: callback, event: entry) }
     }
 
+    private func keep(_ entry: TraceEvent) {
+        events.append(entry)
+        keptBytes += entry.estimatedSize
+        guard let retention, keptBytes > retention else { return }
+        var count = 0
+        while count < events.count - 1, keptBytes > retention / 4 * 3 {
+            keptBytes -= events[count].estimatedSize
+            count += 1
+        }
+        events.removeFirst(count)
+        forgottenCount += count
+    }
+
     /// Forgets the recorded events; `seq` goes on counting.
     public func clear() {
         events.removeAll()
+        keptBytes = 0
     }
 
     public func addSink(_ sink: TraceSink) { sinks.append(sink) }

@@ -79,6 +79,14 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { jsonLine }
 
+    /// About what the event takes in memory: its strings, and a fixed part for the rest.
+    var estimatedSize: Int {
+        args.reduce(96 + event.utf8.count + (controller?.utf8.count ?? 0) + (by?.utf8.count ?? 0)) { size, arg in
+            guard case .string(let text) = arg.1 else { return size + 32 + arg.0.utf8.count }
+            return size + 32 + arg.0.utf8.count + text.utf8.count
+        }
+    }
+
     public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool { lhs.jsonLine == rhs.jsonLine }
     public func hash(into hasher: inout Hasher) { hasher.combine(jsonLine) }
 }
