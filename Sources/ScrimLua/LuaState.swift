@@ -104,14 +104,17 @@ public final class LuaState {
         return unlimitedCall(nargs: nargs, nresults: nresults)
     }
 
-    /// Runs host work done for the turn in flight — frames run from Lua — inside that turn,
-    /// its clock running, so the watchdog's time covers the work's native part (what the work
-    /// enters in Lua are turns of their own). `charge` charges the turn `units` instructions,
-    /// returning false once the work must stop (the budget spent, the time up, a cancel); the
-    /// turn then fails at its next instruction, with the reason. With no turn in flight, the
-    /// host's own work, only a cancel stops it.
+    /// Runs frames for the turn in flight — run from Lua — as that turn's work, whole: the
+    /// watchdog's time covers their native work and the callbacks they make (each also a turn
+    /// of its own, with its own limit), so no chain of callbacks holds the host past the turn's
+    /// limit. `charge` charges the turn `units` instructions, returning false once the frames
+    /// must stop (the budget spent, the time up, a cancel); the turn then fails at its next
+    /// instruction, with the reason. With no turn in flight, the host's own frames, only a
+    /// cancel stops them.
     func chargingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         guard scrim_limits_turn_in_flight(limitsRecord) != 0 else { return try suspendingTurn(body) }
+        let previous = scrim_turn_frames_begin(limitsRecord)
+        defer { scrim_turn_frames_end(limitsRecord, previous) }
         return try body { units in scrim_turn_charge(limitsRecord, Int64(units)) == SCRIM_STOP_NONE }
     }
 

@@ -234,6 +234,22 @@ import ScrimCore
             run(3600)
             """) == "test.lua:4: stopped by the watchdog: it ran longer than 0.2 s")
         #expect(h.failure("x = 1") == "no error")
+
+        // And the callbacks they make: a chain of completions, each within its own limit.
+        let before = scriptErrors(h).count
+        #expect(h.failure("""
+            completions = 0
+            local function next()
+              completions = completions + 1
+              local t = os.clock() while os.clock() - t < 0.05 do end
+              animate({ duration = 0.01 }, function() root.view.alpha = math.random() end, next)
+            end
+            next()
+            run(3600)
+            """) == "test.lua:8: stopped by the watchdog: it ran longer than 0.2 s")
+        // Each takes 0.05 s: the limit leaves room for about four (without it, hundreds ran).
+        #expect(try Int(h.value("completions"))! <= 8)
+        #expect(scriptErrors(h).count <= before + 1)
     }
 
     @Test func stateIsNotSavedOrRestoredFromItsOwnCallbacks() throws {
