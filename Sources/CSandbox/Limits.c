@@ -460,15 +460,9 @@ void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state) {
     if (state->kind == SCRIM_TURN_SUSPENDED) scrim_turn_resume(limits, state);
 }
 
-/* Whether the frames of the turn that runs them have run past its watchdog's limit. */
-static int frames_overran(const scrim_limits *limits) {
-    return limits->watchdog_ns > 0 && turn_clock() - limits->framing_since > limits->watchdog_ns;
-}
-
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
     long long now;
     limits->suspensions++;
-    state->framing = 0;
     if (!atomic_load(&limits->active)) {
         state->kind = SCRIM_TURN_HOST;
         return;
@@ -479,9 +473,9 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
     state->stop = atomic_load(&limits->stop);
     state->counting = atomic_load(&limits->counting) == atomic_load(&limits->turn);
     state->ran = now - atomic_load(&limits->started);
+    state->suspended_at = now;
     state->entry = limits->entry;
     state->running = limits->running;
-    state->framing = limits->framing_depth == limits->suspensions;   /* counted just above */
     close_turn(limits);
 }
 
@@ -493,7 +487,8 @@ void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state) {
     limits->instructions = state->instructions;
     atomic_store(&limits->stop, state->stop == SCRIM_STOP_NONE && atomic_load(&limits->cancelled)
                                     ? SCRIM_STOP_CANCEL : state->stop);
-    open_turn(limits, state->entry, state->running, now - state->ran);
+    /* Its clock ran on while it waited: what it set off is its time too. */
+    open_turn(limits, state->entry, state->running, state->suspended_at - state->ran);
     if (atomic_load(&limits->stop) != SCRIM_STOP_NONE) {
         set_hook(limits, limits->running, 1);
     } else if (state->counting) {
@@ -509,31 +504,17 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
     if (state->stop == SCRIM_STOP_NONE && cancelled) state->stop = SCRIM_STOP_CANCEL;
     if (state->stop == SCRIM_STOP_NONE && limits->instruction_budget > 0 &&
         state->instructions > limits->instruction_budget) state->stop = SCRIM_STOP_BUDGET;
-    if (state->stop == SCRIM_STOP_NONE && state->framing && frames_overran(limits)) state->stop = SCRIM_STOP_WATCHDOG;
+    if (state->stop == SCRIM_STOP_NONE && limits->watchdog_ns > 0 &&
+        turn_clock() - (state->suspended_at - state->ran) > limits->watchdog_ns) state->stop = SCRIM_STOP_WATCHDOG;
     return state->stop;
 }
 
 int scrim_limits_turn_in_flight(const scrim_limits *limits) { return atomic_load(&limits->active); }
 unsigned long scrim_limits_cancels(const scrim_limits *limits) { return atomic_load(&limits->cancels); }
 
-long long scrim_turn_frames_begin(scrim_limits *limits) {
-    long long previous = limits->framing_depth;
-    if (atomic_load(&limits->active)) {
-        limits->framing_depth = limits->suspensions + 1;
-        limits->framing_since = atomic_load(&limits->started);
-    }
-    return previous;
-}
-
-void scrim_turn_frames_end(scrim_limits *limits, long long previous) {
-    limits->framing_depth = (int)previous;
-}
-
 int scrim_turn_charge(scrim_limits *limits, long long units) {
-    int stop, none = SCRIM_STOP_NONE;
+    int stop;
     if (!atomic_load(&limits->active)) return atomic_load(&limits->cancelled) ? SCRIM_STOP_CANCEL : SCRIM_STOP_NONE;
-    if (limits->framing_depth == limits->suspensions + 1 && frames_overran(limits))
-        atomic_compare_exchange_strong(&limits->stop, &none, SCRIM_STOP_WATCHDOG);
     stop = charge(limits, units);
     /* Its Lua code fails at its next instruction. */
     if (stop != SCRIM_STOP_NONE) set_hook(limits, limits->running, 1);

@@ -28,10 +28,6 @@ struct scrim_limits {
     _Atomic unsigned long count_asked, stop_asked;   /* what the watchdog signalled, per turn */
     long long instructions;
     int suspensions;                    /* turns waiting on what they caused */
-    /* Frames run for a turn (scrim_turn_frames_begin): the number of turns suspended under it
-       plus one (0: none), and since when it runs by the turn clock, counting what it ran before. */
-    int framing_depth;
-    long long framing_since;
     pid_t tid;
     volatile sig_atomic_t hooked;       /* a hook of the budget may be set on entry or running */
     lua_State *entry, *running;         /* the thread the turn entered on; the one running now */

@@ -59,11 +59,11 @@ public struct LuaCall {
         isNil(index) ? nil : try number(index)
     }
 
+    /// An integral number within ±2^53 (so that what callers compute from it cannot overflow).
     public func integer(_ index: Int32) throws -> Int {
         let value = try number(index)
-        guard value == value.rounded(), abs(value) < 9e15 else {
-            throw argumentError(index, "number has no integer representation")
-        }
+        guard value == value.rounded() else { throw argumentError(index, "number has no integer representation") }
+        guard abs(value) <= 0x1p53 else { throw argumentError(index, "integer out of range (at most 2^53 either way)") }
         return Int(value)
     }
 

@@ -91,7 +91,7 @@ public final class LuaState {
     /// The gate: every entry from the host into plugin or user code calls the function below its
     /// `nargs` arguments through here. Each entry is a turn, held to the instruction budget and
     /// the watchdog; one made from inside another is a turn of its own, while the outer one
-    /// waits and pays `LuaLimits.entryCost`; the memory cap applies while their Lua code runs;
+    /// waits, its watchdog's clock running, and pays `LuaLimits.entryCost`; the memory cap applies while their Lua code runs;
     /// errors come back through the message handler. On success the results stay on the stack.
     public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
         let capped = scrim_limits_enforce(limitsRecord, 1)
@@ -106,22 +106,19 @@ public final class LuaState {
 
     /// Runs frames for the turn in flight — run from Lua — as that turn's work, whole: the
     /// watchdog's time covers their native work and the callbacks they make (each also a turn
-    /// of its own, with its own limit), so no chain of callbacks holds the host past the turn's
-    /// limit. `charge` charges the turn `units` instructions, returning false once the frames
+    /// of its own, with its own limit, while the asking turn's clock runs on). `charge` charges the turn `units` instructions, returning false once the frames
     /// must stop (the budget spent, the time up, a cancel); the turn then fails at its next
     /// instruction, with the reason. With no turn in flight, the host's own frames, only a
     /// cancel stops them.
     func chargingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         guard scrim_limits_turn_in_flight(limitsRecord) != 0 else { return try suspendingTurn(body) }
-        let previous = scrim_turn_frames_begin(limitsRecord)
-        defer { scrim_turn_frames_end(limitsRecord, previous) }
         return try body { units in scrim_turn_charge(limitsRecord, Int64(units)) == SCRIM_STOP_NONE }
     }
 
     /// Runs host work that must not run inside a turn, with the turn in flight, if any,
-    /// suspended: its clock stops, and `charge` charges it `units` instructions, returning false
-    /// once it must stop (its budget is spent, or it was cancelled). The turn then fails at its
-    /// next instruction, with the reason.
+    /// suspended (its clock runs on), and `charge` charges it `units` instructions, returning
+    /// false once it must stop (its budget spent, its time up, or cancelled). The turn then fails
+    /// at its next instruction, with the reason.
     func suspendingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         var saved = scrim_turn_state()
         scrim_turn_suspend(limitsRecord, &saved)
@@ -219,9 +216,12 @@ public final class LuaState {
         scrim_pushmsgh(L)
         scrim_insert(L, base)
         let status = scrim_pcall(L, nargs, nresults, base)
+        // What follows is the host's, outside any protected call: an allocation refused for the
+        // cap here would be an unprotected error (the caller restores the cap as it was).
+        let capped = scrim_limits_enforce(limitsRecord, 0) != 0
         scrim_remove(L, base)
         guard status != LUA_OK else { return nil }
-        let error = readError(at: -1, status: status)
+        let error = readError(at: -1, status: status, capped: capped)
         scrim_pop(L, 1)
         return error
     }
@@ -286,7 +286,8 @@ public final class LuaState {
         return LuaError(message: message, location: LuaState.location(in: message))
     }
 
-    private func readError(at index: Int32, status: Int32) -> LuaError {
+    /// The error a protected call left at `index`; `capped`: whether the memory cap held in it.
+    private func readError(at index: Int32, status: Int32, capped: Bool) -> LuaError {
         let table = lua_absindex(L, index)
         guard lua_type(L, table) == LUA_TTABLE else {
             // The message handler itself failed (LUA_ERRERR), or memory ran out: Lua raises that
@@ -297,7 +298,7 @@ public final class LuaState {
                 var place = [CChar](repeating: 0, count: 160)
                 scrim_limits_take_refused_where(limitsRecord, &place, place.count)
                 location = place[0] == 0 ? nil : String(cString: place)
-                if scrim_limits_memory_capped(limitsRecord) != 0 {
+                if capped {
                     scrim_limits_push_cap_error(L, limitsRecord)
                     text = string(at: -1) ?? text
                     scrim_pop(L, 1)

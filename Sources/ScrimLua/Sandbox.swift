@@ -473,7 +473,8 @@ extension Runtime {
         }
         lua.setFunction("displayPath", in: native) { call in
             let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
-            call.state.push(PluginManager.displayPath(files.folder + "/" + (try call.string(2))))
+            let path = try call.string(2)   // relative to the plugin's folder, or under the data folder
+            call.state.push(PluginManager.displayPath(path.hasPrefix("/") ? path : files.folder + "/" + path))
             return 1
         }
         lua.setFunction("dataPath", in: native) { call in

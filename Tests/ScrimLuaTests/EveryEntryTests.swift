@@ -141,6 +141,9 @@ import ScrimCore
         }
         #expect(h.failure("step(2^40)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
         #expect(h.failure("step(-1)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        #expect(h.failure("step(2^53)") == "test.lua:1: bad argument #1 to 'step' (frames must be from 0 to 216000)")
+        #expect(h.failure("step(2^60)") == "test.lua:1: bad argument #1 to 'step' (integer out of range (at most 2^53 either way))")
+        #expect(h.failure("step(1.5)") == "test.lua:1: bad argument #1 to 'step' (number has no integer representation)")
         // Each frame, and each call, costs the turn that runs it.
         #expect(h.failure("while true do step(0) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
         #expect(h.failure("for i = 1, 100 do run(1) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
@@ -250,6 +253,19 @@ import ScrimCore
         // Each takes 0.05 s: the limit leaves room for about four (without it, hundreds ran).
         #expect(try Int(h.value("completions"))! <= 8)
         #expect(scriptErrors(h).count <= before + 1)
+
+        // Outside frames too: what a turn sets off is its time, however many turns it makes.
+        // (Where it lands, the loop's line or the next, depends on when the watchdog looked.)
+        let stopped = h.failure("""
+            made = 0
+            for i = 1, 1000 do
+              local vc = ViewController{ viewDidLoad = function() local t = os.clock() while os.clock() - t < 0.05 do end end }
+              local _ = vc.view
+              made = i
+            end
+            """)
+        #expect(["test.lua:4", "test.lua:5"].contains { stopped == $0 + ": stopped by the watchdog: it ran longer than 0.2 s" }, "\(stopped)")
+        #expect(try Int(h.value("made"))! <= 8)
     }
 
     @Test func stateIsNotSavedOrRestoredFromItsOwnCallbacks() throws {

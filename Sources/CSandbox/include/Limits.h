@@ -47,13 +47,15 @@ void scrim_limits_set_reclaimer(scrim_limits *limits, void (*reclaim)(void *cont
 long long scrim_native_weight(void *object);
 
 /* A turn that causes another waits for it: an entry the host makes from inside a turn, and
-   the frames Lua code runs, are turns of their own. The waiting turn's clock stops, and it pays
-   SCRIM_ENTRY_COST instructions for each entry or frame; the caller keeps its state. */
+   the callbacks of the frames Lua code runs, are turns of their own, each with its own limits.
+   The waiting turn pays SCRIM_ENTRY_COST instructions for each entry or frame, and its watchdog's
+   clock runs on while it waits: what it set off is its time too (a chain of callbacks, each
+   within its own limit, cannot hold the host past the outer turn's). */
 #define SCRIM_ENTRY_COST 100
 enum { SCRIM_TURN_NONE = 0, SCRIM_TURN_SUSPENDED = 1, SCRIM_TURN_HOST = 2 };
 typedef struct scrim_turn_state {
-    int kind, stop, counting, framing;
-    long long instructions, ran;
+    int kind, stop, counting;
+    long long instructions, ran, suspended_at;
     struct lua_State *entry, *running;
 } scrim_turn_state;
 
@@ -68,13 +70,6 @@ void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state);
    stops it. What the work enters in Lua are turns of their own, as any entry made inside a
    turn. */
 int scrim_turn_charge(scrim_limits *limits, long long units);
-
-/* Frames run for the turn in flight are its work whole, the callbacks they make included: from
-   scrim_turn_frames_begin to _end, the turn is stopped by the watchdog once the frames' wall time
-   and what it ran before pass its limit (each callback is also a turn of its own, with a limit
-   of its own); callbacks begun after that start stopped. Returns what _end restores. */
-long long scrim_turn_frames_begin(scrim_limits *limits);
-void scrim_turn_frames_end(scrim_limits *limits, long long previous);
 
 /* Host work that must not run inside a turn (host calls into Lua) suspends the turn in flight,
    if any; a cancel then stops the work and what it calls. scrim_turn_charge_suspended charges

@@ -56,6 +56,12 @@ import Testing
         var status = stat()
         #expect(stat(dataFolder(h), &status) == 0 && status.st_mode & 0o777 == 0o700)
         #expect(stat(dataFolder(h) + "/notes.txt", &status) == 0 && status.st_mode & 0o777 == 0o600)
+        // A chunk written there is named by its own path (not the plugin's folder's glued to it).
+        let chunk = try attack("""
+            assert(io.open(scrim.dataPath .. '/chunk.lua', 'w')):write('\\nerror("here")'):close()
+            return select(2, pcall(assert(loadfile(scrim.dataPath .. '/chunk.lua'))))
+            """, name: "chunky", h)
+        #expect(chunk == "ok: \(dataFolder(h, "chunky"))/chunk.lua:2: here")
     }
 
     @Test func aDanglingLinkCannotCreateAFileOutside() throws {
