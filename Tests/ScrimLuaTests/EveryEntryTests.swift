@@ -185,6 +185,19 @@ import ScrimCore
         #expect(h.runtime.lua.memoryUsed < 4 << 20)
     }
 
+    /// The host reads an error back outside any protected call: with the cap still on there,
+    /// a full memory made Lua panic and abort the process.
+    @Test func anErrorIsReadBackWithTheCapLifted() throws {
+        let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: 16 << 20, timeLimit: nil))
+        let message = h.failure("""
+            local g = TapGestureRecognizer{ handler = function() end }
+            local f = function() end
+            local ok = pcall(function() for i = 1, 1e8 do g:addTarget(f) end end)
+            print(ok)
+            """)
+        #expect(message.hasSuffix("not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(message)")
+    }
+
     /// A view a script made and put in a tree outlives its userdata: it keeps weighing until it
     /// is gone, and no longer once it is.
     @Test func nativeObjectsWeighAsLongAsTheyLive() throws {
