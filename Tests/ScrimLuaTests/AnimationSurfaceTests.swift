@@ -59,6 +59,14 @@ import ScrimCore
         }
     }
 
+    /// Each keyframe is kept until its animation ends: a loop adding them meets an end.
+    @Test func anAnimationTakesAtMostTenThousandKeyframes() throws {
+        let h = Harness()
+        try h.run("animateKeyframes({ duration = 1 }, function() for i = 1, 1e8 do addKeyframe(0, 1, function() end) end end)")
+        #expect(h.runtime.trace.filter { $0.event == "scriptError" }.map { $0[arg: "message"] }
+                == [.string("test.lua:1: an animation takes at most 10000 keyframes")])
+    }
+
     @Test func keyframesFromLua() throws {
         let h = Harness()
         try h.run("""

@@ -31,6 +31,10 @@ final class AnimationTransaction: @unchecked Sendable {
     let options: AnimationOptions
     /// Whether `addKeyframe` may be called (inside `animateKeyframes`).
     var acceptsKeyframes = false
+    /// Keyframes added so far (`addKeyframe`), and the most one animation takes: each is kept
+    /// until the animation ends, so a loop adding them must meet an end.
+    private(set) var keyframeCount = 0
+    static let mostKeyframes = 10_000
     /// Where this transaction's animations start within the group's progress.
     let start: Double
     private var changes: [Change] = []
@@ -62,6 +66,7 @@ final class AnimationTransaction: @unchecked Sendable {
 
     /// Records the changes `body` makes as a keyframe over `length` of the progress from `start`.
     func addKeyframe(start: Double, length: Double, _ body: () -> Void) {
+        keyframeCount += 1
         let outer = keyframe
         keyframe = Keyframe(start: start, length: length)
         body()

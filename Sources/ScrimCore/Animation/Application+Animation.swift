@@ -61,6 +61,9 @@ extension View {
         guard start >= 0, length >= 0, start + length <= 1 + 1e-9 else {
             throw AnimationError("a keyframe must lie within 0…1: start \(start), duration \(length)")
         }
+        guard transaction.keyframeCount < AnimationTransaction.mostKeyframes else {
+            throw AnimationError("an animation takes at most \(AnimationTransaction.mostKeyframes) keyframes")
+        }
         transaction.addKeyframe(start: start, length: length, animations)
     }
 }
