@@ -57,6 +57,10 @@ import Foundation
         #expect(formatNumber(0.1 + 0.2) == "0.3")
         #expect(formatNumber(1.0 / 3) == "0.333333")
         #expect(formatNumber(-0.0000001) == "0")
+        // Huge finite numbers stay finite (the trace writes them as JSON numbers).
+        #expect(formatNumber(-1e308) == "-1e+308")
+        #expect(formatNumber(1e15) == "1000000000000000")
+        #expect(formatNumber(999_999_999_999_999) == "999999999999999")
     }
 
     @Test func rotationTurnsClockwiseOnScreen() {

@@ -107,6 +107,10 @@ public struct EdgeInsets: Hashable, Sendable {
 public func formatNumber(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    // Past 1e15 six decimals mean nothing, and scaling by 1e6 would overflow to inf near 1e308
+    // (an invalid JSON number in the trace): whole digits, or past 2^63 the shortest form
+    // that reads back ("1e+308").
+    if abs(value) >= 1e15 { return abs(value) < 0x1p63 ? String(Int64(value)) : "\(value)" }
     let rounded = (value * 1_000_000).rounded() / 1_000_000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         return String(Int64(rounded))
