@@ -20,7 +20,7 @@ struct scrim_limits {
     /* The turn in flight, written by its thread; `turn` numbers them. */
     _Atomic unsigned long turn;
     _Atomic int active;
-    _Atomic long long started;          /* by its own clock, which stops while it waits */
+    _Atomic long long started;          /* by the turn clock; it runs on while the turn waits */
     _Atomic int stop;                   /* SCRIM_STOP_… for this turn */
     _Atomic int cancelled;              /* scrim_turn_cancel since the outermost entry began */
     _Atomic unsigned long cancels;      /* scrim_turn_cancel calls, ever */

@@ -91,8 +91,9 @@ public final class LuaState {
     /// The gate: every entry from the host into plugin or user code calls the function below its
     /// `nargs` arguments through here. Each entry is a turn, held to the instruction budget and
     /// the watchdog; one made from inside another is a turn of its own, while the outer one
-    /// waits, its watchdog's clock running, and pays `LuaLimits.entryCost`; the memory cap applies while their Lua code runs;
-    /// errors come back through the message handler. On success the results stay on the stack.
+    /// waits, its watchdog's clock running, and pays `LuaLimits.entryCost`; the memory cap
+    /// applies while their Lua code runs; errors come back through the message handler. On
+    /// success the results stay on the stack.
     public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
         let capped = scrim_limits_enforce(limitsRecord, 1)
         var turn = scrim_turn_state()
@@ -106,10 +107,10 @@ public final class LuaState {
 
     /// Runs frames for the turn in flight — run from Lua — as that turn's work, whole: the
     /// watchdog's time covers their native work and the callbacks they make (each also a turn
-    /// of its own, with its own limit, while the asking turn's clock runs on). `charge` charges the turn `units` instructions, returning false once the frames
-    /// must stop (the budget spent, the time up, a cancel); the turn then fails at its next
-    /// instruction, with the reason. With no turn in flight, the host's own frames, only a
-    /// cancel stops them.
+    /// of its own, with its own limit, while the asking turn's clock runs on). `charge` charges
+    /// the turn `units` instructions, returning false once the frames must stop (the budget
+    /// spent, the time up, a cancel); the turn then fails at its next instruction, with the
+    /// reason. With no turn in flight, the host's own frames, only a cancel stops them.
     func chargingTurn<Result>(_ body: (_ charge: (Int) -> Bool) throws -> Result) rethrows -> Result {
         guard scrim_limits_turn_in_flight(limitsRecord) != 0 else { return try suspendingTurn(body) }
         return try body { units in scrim_turn_charge(limitsRecord, Int64(units)) == SCRIM_STOP_NONE }
