@@ -482,7 +482,11 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state) {
     long long now;
     limits->suspensions--;
-    if (state->kind != SCRIM_TURN_SUSPENDED) return;
+    if (state->kind != SCRIM_TURN_SUSPENDED) {
+        /* The host's own work is over: a cancel it took was for it, not for what comes next. */
+        if (limits->suspensions == 0) atomic_store(&limits->cancelled, 0);
+        return;
+    }
     now = turn_clock();
     limits->instructions = state->instructions;
     atomic_store(&limits->stop, state->stop == SCRIM_STOP_NONE && atomic_load(&limits->cancelled)

@@ -382,9 +382,17 @@ extension Runtime {
     /// server is stopped or the runtime goes. Requests are answered while this thread serves
     /// the runtime; once it has worked `busyAfter` seconds on one, others are told it is busy.
     /// With every place taken, a client idle `evictIdleAfter` seconds gives its place to a new one.
+    /// `maximumMessageBytes` must be positive, and both times finite and not negative.
     @discardableResult
     public func listen(path: String, maximumMessageBytes: Int = 1 << 20, busyAfter: Double = 0.1,
                        evictIdleAfter: Double = 30) throws(ControlSocketError) -> ControlServer {
+        guard maximumMessageBytes > 0 else {
+            throw ControlSocketError("\(path): maximumMessageBytes must be positive, not \(maximumMessageBytes)")
+        }
+        for (name, seconds) in [("busyAfter", busyAfter), ("evictIdleAfter", evictIdleAfter)]
+        where !seconds.isFinite || seconds < 0 {
+            throw ControlSocketError("\(path): \(name) must be a finite number of seconds, not negative; got \(seconds)")
+        }
         let server = try ControlServer(path: path, runtime: self, maximumMessageBytes: maximumMessageBytes,
                                        busyAfter: busyAfter, evictableAfter: evictIdleAfter)
         controlServers.append(server)

@@ -353,6 +353,26 @@ final class RawConnection: @unchecked Sendable {
         #expect(newcomer.line()?.contains(#""results":["in"]"#) == true)
     }
 
+    /// Bounds that would turn a guard off (NaN never evicts, a negative time always does) are
+    /// refused before anything listens.
+    @Test func listenRefusesBoundsThatAreNotNumbersOfSeconds() throws {
+        let folder = TemporaryFolder()
+        let runtime = try Runtime()
+        let path = folder.path + "/control.sock"
+        func refusal(_ listen: () throws(ControlSocketError) -> ControlServer) -> String? {
+            do { _ = try listen(); return nil } catch { return error.description }
+        }
+        #expect(refusal { () throws(ControlSocketError) in try runtime.listen(path: path, evictIdleAfter: .nan) }
+            == "\(path): evictIdleAfter must be a finite number of seconds, not negative; got nan")
+        #expect(refusal { () throws(ControlSocketError) in try runtime.listen(path: path, busyAfter: -1) }
+            == "\(path): busyAfter must be a finite number of seconds, not negative; got -1.0")
+        #expect(refusal { () throws(ControlSocketError) in try runtime.listen(path: path, busyAfter: .infinity) }
+            == "\(path): busyAfter must be a finite number of seconds, not negative; got inf")
+        #expect(refusal { () throws(ControlSocketError) in try runtime.listen(path: path, maximumMessageBytes: 0) }
+            == "\(path): maximumMessageBytes must be positive, not 0")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aCancelStopsTheRestOfABatch() throws {
         let server = try ListeningRuntime(limits: .none, busyAfter: 0)
         let runner = RawConnection(path: server.path)

@@ -231,6 +231,43 @@ import ScrimCore
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 
+    /// The REPL's `:step` has no Lua turn of its own: each frame's callbacks stay within their
+    /// limits, so only a cancel (Ctrl-C) stops an hour of costly frames.
+    @Test func aCancelStopsTheFramesOfReplStep() throws {
+        let h = Harness(limits: .none)
+        var lines: [String] = []
+        let session = ReplSession(runtime: h.runtime) { lines.append($0) }
+        let started = DispatchSemaphore(value: 0)
+        let canceller = h.runtime.lua.canceller
+        h.runtime.lua.pushFunction("started") { _ in
+            started.signal()
+            return 0
+        }
+        lua_setglobal(h.runtime.lua.L, "started")
+        session.submit("""
+            local v = View{}; window:addSubview(v); local first = true
+            local function again(finished)
+              if finished and first then first = false; started() end
+              local t = os.clock() while os.clock() < t + 0.001 do end
+              animate({ duration = 1 / 60 }, function() v.alpha = 1 - v.alpha end, again)
+            end
+            again()
+            """)
+        Thread {
+            started.wait()
+            canceller.cancel()
+        }.start()
+        session.submit(":step 216000")
+        let stopped = try #require(lines.last)
+        #expect(stopped.hasPrefix("interrupted: t = "))
+        let time = h.runtime.application.clock.now
+        #expect(stopped == "interrupted: t = \(formatNumber(time))" && time < 3600)
+        // The cancel was for those frames only: the next ones run.
+        session.submit(":step 2")
+        #expect(lines.last == "t = \(formatNumber(h.runtime.application.clock.now))")
+        #expect(abs(h.runtime.application.clock.now - time - 2.0 / 60) < 1e-9)
+    }
+
     /// The watchdog's own test: it waits on the wall clock, with a short limit.
     @Test func theWatchdogStopsWhatTheBudgetDoesNotCount() throws {
         let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.2))
