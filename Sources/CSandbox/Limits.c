@@ -212,6 +212,19 @@ void scrim_limits_free(scrim_limits *limits) {
 
 /* ---------------------------------------------------------------- memory */
 
+/* The call a thread runs now (NULL when none), as lua_getstack sees it. */
+static const void *current_call(lua_State *L) {
+    lua_Debug ar;
+    return lua_getstack(L, 0, &ar) ? (const void *)ar.i_ci : NULL;
+}
+
+/* Whether the turn's code has unwound to where it was entered from: Lua is tidying up after
+   an error (it shrinks the stack, and tolerates a refusal), and the place of the refusal that
+   raised the error must stay. */
+static int tidying_up(scrim_limits *limits) {
+    return limits->running == limits->entry && current_call(limits->entry) == limits->entered_from;
+}
+
 void *scrim_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
     scrim_limits *limits = (scrim_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -227,9 +240,12 @@ void *scrim_allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (limits->memory_used - old + nsize > limits->memory_cap) {
             /* Lua raises the refusal as a memory error, which no message handler sees: the
                place is taken now, while the stack still shows it (reading it allocates nothing). */
-            limits->refused_where[0] = '\0';
-            if (atomic_load(&limits->active) && limits->running)
+            if (!atomic_load(&limits->active) || !limits->running) {
+                limits->refused_where[0] = '\0';
+            } else if (!tidying_up(limits)) {
+                limits->refused_where[0] = '\0';
                 scrim_format_where(limits->running, 0, limits->refused_where, sizeof limits->refused_where);
+            }
             return NULL;
         }
     }
@@ -426,6 +442,7 @@ static void begin_fresh(scrim_limits *limits, lua_State *L, int stop) {
     long long now = turn_clock();
     limits->instructions = 0;
     atomic_store(&limits->stop, stop);
+    limits->entered_from = current_call(L);
     open_turn(limits, L, L, now);
     if (stop != SCRIM_STOP_NONE) set_hook(limits, L, 1);
 }
@@ -476,6 +493,7 @@ void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {
     state->suspended_at = now;
     state->entry = limits->entry;
     state->running = limits->running;
+    state->entered_from = limits->entered_from;
     close_turn(limits);
 }
 
@@ -489,6 +507,7 @@ void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state) {
     }
     now = turn_clock();
     limits->instructions = state->instructions;
+    limits->entered_from = state->entered_from;
     atomic_store(&limits->stop, state->stop == SCRIM_STOP_NONE && atomic_load(&limits->cancelled)
                                     ? SCRIM_STOP_CANCEL : state->stop);
     /* Its clock ran on while it waited: what it set off is its time too. */

@@ -36,6 +36,8 @@ struct scrim_limits {
     /* Asked to give back the weight of native objects that are gone before memory is refused. */
     void (*reclaim)(void *context);
     void *reclaim_context;
+    /* The call the turn was entered from, on `entry` (NULL at the top): its code runs above it. */
+    const void *entered_from;
     /* Where the running code was when the cap last refused it memory ("file:line" or ""). */
     char refused_where[160];
 };

@@ -186,16 +186,27 @@ import ScrimCore
     }
 
     /// The host reads an error back outside any protected call: with the cap still on there,
-    /// a full memory made Lua panic and abort the process.
+    /// a full memory made Lua panic and abort the process. The error is located where memory
+    /// was refused, not where Lua, tidying up after it, was refused memory again (at the top of
+    /// the stack, or at the line that entered a callback).
     @Test func anErrorIsReadBackWithTheCapLifted() throws {
         let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: 16 << 20, timeLimit: nil))
-        let message = h.failure("""
+        let filling = """
             local g = TapGestureRecognizer{ handler = function() end }
             local f = function() end
             local ok = pcall(function() for i = 1, 1e8 do g:addTarget(f) end end)
-            print(ok)
-            """)
-        #expect(message.hasSuffix("not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(message)")
+            local text = string.rep("y", 1000) .. tostring(ok)
+            """
+        #expect(h.failure(filling) == "test.lua:4: not enough memory (the runtime's Lua memory cap of 16 MB is reached)")
+        let indented = filling.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        let again = Harness(limits: h.runtime.lua.limits)
+        #expect(again.failure("""
+            local filler = ViewController{ name = "filler", viewDidLoad = function()
+            \(indented)
+            end }
+            local _ = filler.view
+            """) == "test.lua:7: not enough memory (the runtime's Lua memory cap of 16 MB is reached)")
+        #expect(scriptErrors(again) == ["test.lua:5: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"])
     }
 
     /// A view a script made and put in a tree outlives its userdata: it keeps weighing until it

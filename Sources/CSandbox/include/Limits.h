@@ -57,6 +57,7 @@ typedef struct scrim_turn_state {
     int kind, stop, counting;
     long long instructions, ran, suspended_at;
     struct lua_State *entry, *running;
+    const void *entered_from;
 } scrim_turn_state;
 
 /* An entry from the host into Lua code on thread L: a turn, with the budget and the watchdog's
