@@ -42,8 +42,8 @@ struct LivePreview {
                 try blocking { await server.publish(page) }
             }
             let folders = ScenarioWatching.folders(script: recording.script, plugins: plugins)
-            ScenarioWatching.say("scrim: watching \(title) and its plugins; Ctrl-C to stop")
-            let changed = ScenarioWatching.waitForLuaChange(in: folders, watcher: watcher)
+            let changed = ScenarioWatching.waitForLuaChange(
+                in: folders, watcher: watcher, announcing: "scrim: watching \(title) and its plugins; Ctrl-C to stop")
             ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; rendering again")
         }
     }

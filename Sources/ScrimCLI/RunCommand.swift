@@ -61,8 +61,8 @@ struct RunCommand: ParsableCommand {
                 ScenarioWatching.say(error.description)
             }
             let folders = ScenarioWatching.folders(script: script, plugins: plugins)
-            ScenarioWatching.say("scrim: watching \(script) and its plugins; Ctrl-C to stop")
-            let changed = ScenarioWatching.waitForLuaChange(in: folders, watcher: watcher)
+            let changed = ScenarioWatching.waitForLuaChange(
+                in: folders, watcher: watcher, announcing: "scrim: watching \(script) and its plugins; Ctrl-C to stop")
             ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; running again")
         }
     }

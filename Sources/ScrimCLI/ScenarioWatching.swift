@@ -8,10 +8,12 @@ enum ScenarioWatching {
         plugins.union([URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path])
     }
 
-    /// Watches `folders` and blocks until a Lua file in them changes (editor swap files and
-    /// hidden files aside); returns the changed files as they are shown to the user.
-    static func waitForLuaChange(in folders: Set<String>, watcher: FileWatcher) -> [String] {
+    /// Watches `folders`, says `announcement` once they are watched (a change made after it is
+    /// seen), and blocks until a Lua file in them changes (editor swap files and hidden files
+    /// aside); returns the changed files as they are shown to the user.
+    static func waitForLuaChange(in folders: Set<String>, watcher: FileWatcher, announcing announcement: String) -> [String] {
         watcher.setDirectories(folders)
+        say(announcement)
         var changed: [String] = []
         while changed.isEmpty {
             changed = watcher.waitForChanges(timeout: 3600).map(\.path).filter { path in
