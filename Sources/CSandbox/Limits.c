@@ -584,6 +584,49 @@ void scrim_limits_open_coroutines(lua_State *L, int coroutine_index) {
     lua_setfield(L, coroutine_index, "resume");
 }
 
+/* ---------------------------------------------------------------- message handlers */
+
+/* A script's message handler, as xpcall calls it, unless the turn is stopped. Lua calls the
+   handler of an error that a hook raised with hooks off, and calls it again for an error
+   inside it: a handler that looped would run where nothing can stop it. Once the turn must
+   stop, the error goes on as it is. */
+static int guarded_handler(lua_State *L) {
+    scrim_limits *limits = scrim_limits_of(L);
+    if (limits && atomic_load(&limits->active) && atomic_load(&limits->stop) != SCRIM_STOP_NONE)
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/* xpcall, as lbaselib's, with the script's handler guarded. */
+static int guarded_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    return finish_xpcall(L, lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall), 2);
+}
+
+void scrim_limits_open_xpcall(lua_State *L) {
+    lua_pushcfunction(L, guarded_xpcall);
+    lua_setglobal(L, "xpcall");
+}
+
 /* ---------------------------------------------------------------- messages and Ctrl-C */
 
 void scrim_limits_take_refused_where(scrim_limits *limits, char *buffer, size_t size) {

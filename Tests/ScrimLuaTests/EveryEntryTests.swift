@@ -242,6 +242,32 @@ import ScrimCore
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 
+    /// Lua calls a message handler with hooks off when a hook raised the error, and calls it
+    /// again for an error inside it: a handler that loops ran where nothing stopped it.
+    @Test func aMessageHandlerIsNotRunOnceTheEntryIsStopped() throws {
+        let h = Harness(limits: Self.small)
+        let stopped = "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions"
+        #expect(h.failure("xpcall(function() while true do end end, function(e) while true do end end)") == stopped)
+        #expect(h.failure("xpcall(error, function(e) while true do end end)") == stopped)
+        #expect(h.failure("xpcall(function() while true do end end, function(e) for i = 1, 1e12 do end return e end)") == stopped)
+        #expect(h.failure("""
+            coroutine.wrap(function() xpcall(function() while true do end end, function() while true do end end) end)()
+            """) == stopped)
+        // Otherwise xpcall is Lua's: the handler's result, yields across it, its errors.
+        #expect(try h.value("select(2, xpcall(error, function(e) return 'handled ' .. e end, 'boom'))") == "handled boom")
+        #expect(try h.value("""
+            (function()
+              local co = coroutine.wrap(function(a) return xpcall(function(b) return coroutine.yield(b) + 1 end, print, a) end)
+              local first = co(1)
+              local ok, value = co(41)
+              return first .. " " .. tostring(ok) .. " " .. value
+            end)()
+            """) == "1 true 42")
+        #expect(h.failure("xpcall(print)") == "test.lua:1: bad argument #2 to 'xpcall' (function expected, got no value)")
+        #expect(try h.value("select('#', xpcall(function() return 1, 2, 3 end, print))") == "4")
+        #expect(try h.value("select(2, xpcall(error, function(e) error('again') end))") == "error in error handling")
+    }
+
     /// The REPL's `:step` has no Lua turn of its own: each frame's callbacks stay within their
     /// limits, so only a cancel (Ctrl-C) stops an hour of costly frames.
     @Test func aCancelStopsTheFramesOfReplStep() throws {

@@ -112,4 +112,8 @@ int scrim_interrupt_signals(void);
 /* Replaces coroutine.resume in the table at `index` with one that keeps the budget. */
 void scrim_limits_open_coroutines(struct lua_State *L, int index);
 
+/* Replaces the global xpcall with one whose message handler does not run once the turn must
+   stop (Lua runs a handler with hooks off after a hook's error, where nothing could stop it). */
+void scrim_limits_open_xpcall(struct lua_State *L);
+
 #endif
