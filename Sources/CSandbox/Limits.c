@@ -455,6 +455,10 @@ static void close_turn(scrim_limits *limits) {
     clear_hook(limits->running);
 }
 
+static int host_unit_out_of_time(const scrim_limits *limits, long long started) {
+    return started != 0 && limits->watchdog_ns > 0 && turn_clock() - started > limits->watchdog_ns;
+}
+
 void scrim_turn_begin(scrim_limits *limits, lua_State *L, scrim_turn_state *state) {
     int stop;
     if (atomic_load(&limits->active)) {
@@ -465,9 +469,12 @@ void scrim_turn_begin(scrim_limits *limits, lua_State *L, scrim_turn_state *stat
     } else {
         state->kind = SCRIM_TURN_NONE;
         /* A cancel asked while nothing ran is for no one; one asked while a turn waits on what
-           it caused stops that too. */
+           it caused stops that too. What a host unit enters once it is out of time begins
+           stopped. */
         if (limits->suspensions == 0) atomic_store(&limits->cancelled, 0);
         stop = atomic_load(&limits->cancelled) ? SCRIM_STOP_CANCEL : SCRIM_STOP_NONE;
+        if (stop == SCRIM_STOP_NONE && host_unit_out_of_time(limits, limits->host_unit_started))
+            stop = SCRIM_STOP_WATCHDOG;
     }
     begin_fresh(limits, L, stop);
 }
@@ -530,6 +537,21 @@ int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, l
     if (state->stop == SCRIM_STOP_NONE && limits->watchdog_ns > 0 &&
         turn_clock() - (state->suspended_at - state->ran) > limits->watchdog_ns) state->stop = SCRIM_STOP_WATCHDOG;
     return state->stop;
+}
+
+void scrim_host_unit_begin(scrim_limits *limits, scrim_turn_state *state) {
+    memset(state, 0, sizeof *state);
+    if (atomic_load(&limits->active)) return;
+    scrim_turn_suspend(limits, state);
+    state->outer_unit_started = limits->host_unit_started;
+    /* The clock is never 0 once it runs; 1 keeps "none" apart all the same. */
+    limits->host_unit_started = turn_clock() | 1;
+}
+
+void scrim_host_unit_end(scrim_limits *limits, const scrim_turn_state *state) {
+    if (state->kind != SCRIM_TURN_HOST) return;
+    limits->host_unit_started = state->outer_unit_started;
+    scrim_turn_resume(limits, state);
 }
 
 int scrim_limits_turn_in_flight(const scrim_limits *limits) { return atomic_load(&limits->active); }

@@ -56,9 +56,11 @@ extension Runtime {
         }
         guard evaluation.error == nil, lua.top > top else { return evaluation }
         var allowance = ResultAllowance()
-        for index in top + 1...lua.top {
-            evaluation.results.append(jsonValue(at: index, allowance: &allowance))
-            evaluation.descriptions.append(describe(at: index, allowance: &allowance))
+        lua.hostUnit {
+            for index in top + 1...lua.top {
+                evaluation.results.append(jsonValue(at: index, allowance: &allowance))
+                evaluation.descriptions.append(describe(at: index, allowance: &allowance))
+            }
         }
         return evaluation
     }

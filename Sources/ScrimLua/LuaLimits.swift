@@ -33,8 +33,11 @@ public struct LuaLimits: Equatable, Sendable {
     /// No limits (`--no-limits`), for debugging exactly as UIKit would run.
     public static let none = LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: nil)
 
-    /// Instructions an entry or a frame (`run`, `step`) costs the turn that causes it.
+    /// Instructions an entry, or a call of `run` or `step`, costs the turn that causes it.
     public static let entryCost = Int(SCRIM_ENTRY_COST)
+    /// Instructions each frame that Lua runs costs its turn: an hour of frames at 120 fps fits
+    /// the standard budget many times over, while frame loops still count.
+    public static let frameCost = 1
     /// The most clock time one `run` or `step` may cover.
     public static let longestRun: Double = 3600
 }

@@ -129,6 +129,18 @@ public final class LuaState {
         }
     }
 
+    /// Runs host work that enters Lua code through entries of its own — a frame the host runs,
+    /// the descriptions of an evaluation's results — as one unit with a clock (with a turn in
+    /// flight, as that turn's work). Once the unit has run longer than the time limit, what it
+    /// enters begins stopped, so a chain of callbacks each within its own limit cannot hold the
+    /// host past it; a cancel stops it too.
+    func hostUnit<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var unit = scrim_turn_state()
+        scrim_host_unit_begin(limitsRecord, &unit)
+        defer { scrim_host_unit_end(limitsRecord, &unit) }
+        return try body()
+    }
+
     /// How many cancels came (`canceller`, Ctrl-C), ever: work made of many entries compares
     /// it to stop the rest once one came.
     var cancelCount: UInt { scrim_limits_cancels(limitsRecord) }

@@ -91,7 +91,8 @@ public final class ReplSession {
             return
         }
         guard lua.top > top else { return }
-        output((top + 1...lua.top).map { runtime.describe(at: $0) }.joined(separator: "\t"))
+        let descriptions = lua.interruptibly { lua.hostUnit { (top + 1...lua.top).map { runtime.describe(at: $0) } } }
+        output(descriptions.joined(separator: "\t"))
     }
 
     /// Completions for the end of `text`: the candidate names, and how many characters at the end

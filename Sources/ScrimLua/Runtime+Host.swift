@@ -44,17 +44,18 @@ extension Runtime {
 
     /// Runs `frames` frames, whose callbacks are turns of their own. Run from Lua (`run`,
     /// `step`), the frames' native work is the asking turn's: it pays `LuaLimits.entryCost` for
-    /// the call and for each frame, its clock runs (the watchdog's time covers a frame loop whose
-    /// frames are costly), and the frames stop once it must stop (its budget spent, its time
-    /// up, cancelled): it then fails with that at its next instruction. A cancel stops them
-    /// whoever asked.
+    /// the call and `frameCost` for each frame, its clock runs (the watchdog's time covers a
+    /// frame loop whose frames are costly), and the frames stop once it must stop (its budget
+    /// spent, its time up, cancelled): it then fails with that at its next instruction. Run by
+    /// the host, each frame is a unit (`LuaState.hostUnit`): its callbacks together get the
+    /// time limit. A cancel stops them whoever asked.
     @discardableResult
     func runFrames(_ frames: Int) -> Bool {
         lua.chargingTurn { charge in
             guard charge(LuaLimits.entryCost) else { return false }
             for _ in 0..<max(0, frames) {
-                application.step(frames: 1)
-                guard charge(LuaLimits.entryCost) else { return false }
+                lua.hostUnit { application.step(frames: 1) }
+                guard charge(LuaLimits.frameCost) else { return false }
             }
             return true
         }

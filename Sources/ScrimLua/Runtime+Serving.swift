@@ -24,7 +24,7 @@ extension Runtime {
         mailbox.runPending()
         let reloaded = plugins.reloadChangedPlugins()
         if let due = secondsUntilFrameDue, due <= 0 {
-            application.tick()
+            lua.hostUnit { application.tick() }
             lastServedFrame = now
         }
         return reloaded

@@ -114,7 +114,7 @@ public final class Runtime {
         defer { lua.top = top }
         if let error = lua.load(source: code, chunkName: chunkName) { throw error }
         if let error = lua.enter(nargs: 0, nresults: scrim_multret()) { throw error }
-        return (top + 1..<lua.top + 1).map { describe(at: $0) }
+        return lua.hostUnit { (top + 1..<lua.top + 1).map { describe(at: $0) } }
     }
 
     /// `tostring` of the value at `index`, protected (a `__tostring` may fail).

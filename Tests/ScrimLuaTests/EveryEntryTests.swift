@@ -146,7 +146,8 @@ import ScrimCore
         #expect(h.failure("step(1.5)") == "test.lua:1: bad argument #1 to 'step' (number has no integer representation)")
         // Each frame, and each call, costs the turn that runs it.
         #expect(h.failure("while true do step(0) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
-        #expect(h.failure("for i = 1, 100 do run(1) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.failure("for i = 1, 100 do run(60) end") == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(h.runtime.application.clock.now < 60 * 60)
         #expect(h.failure("run(1)") == "no error")
     }
 
@@ -242,6 +243,14 @@ import ScrimCore
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 
+    /// Frames cost their turn one instruction each: an hour of them, twice, fits the standard
+    /// budget (at 100 a frame, a scenario's `run(3600)` ran out of it).
+    @Test func anHourOfFramesFitsTheStandardBudget() throws {
+        let h = Harness(limits: .standard)
+        #expect(h.failure("run(3600) step(216000)") == "no error")
+        #expect(h.runtime.application.clock.now == 7200)
+    }
+
     /// Lua calls a message handler with hooks off when a hook raised the error, and calls it
     /// again for an error inside it: a handler that loops ran where nothing stopped it.
     @Test func aMessageHandlerIsNotRunOnceTheEntryIsStopped() throws {
@@ -303,6 +312,46 @@ import ScrimCore
         session.submit(":step 2")
         #expect(lines.last == "t = \(formatNumber(h.runtime.application.clock.now))")
         #expect(abs(h.runtime.application.clock.now - time - 2.0 / 60) < 1e-9)
+    }
+
+    /// Work the host does itself — a frame it runs, the descriptions of an evaluation's
+    /// results — enters Lua once per callback or value, each within its own limit. Each frame,
+    /// and each evaluation's descriptions, is a unit with a clock: once it has run past the
+    /// limit, what it enters begins stopped. Waits on the wall clock, with a short limit.
+    @Test func aFrameTheHostRunsAndTheDescriptionsOfResultsAreBoundedAsOne() throws {
+        let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: nil, timeLimit: 0.2))
+        // The wall clock: os.clock counts the process's processor time, which runs faster than
+        // the wall's while the suite's other threads run.
+        h.runtime.lua.pushFunction("wallClock") { call in
+            lua_pushnumber(call.L, Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+            return 1
+        }
+        lua_setglobal(h.runtime.lua.L, "wallClock")
+        try h.run("""
+            function busy() local t = wallClock() while wallClock() < t + 0.15 do end end
+            local v = View{}; window:addSubview(v)
+            ran = 0
+            for i = 1, 8 do
+              animate({ duration = 1 / 60 }, function() v.alpha = i / 10 end, function() busy(); ran = ran + 1 end)
+            end
+            """)
+        #expect(h.runtime.tick(frames: 1))
+        #expect(h.runtime.tick(frames: 1))
+        let ran = try #require(Int(try h.value("ran")))
+        #expect((1...2).contains(ran), "\(ran) completions ran")
+        let stopped = scriptErrors(h).filter { $0 == "test.lua:5: stopped by the watchdog: it ran longer than 0.2 s" }
+        #expect(stopped.count == 8 - ran, "\(scriptErrors(h))")
+
+        let evaluation = h.runtime.evaluate("""
+            (function()
+              local slow = setmetatable({}, { __tostring = function() busy() return "slow" end })
+              return slow, slow, slow, slow, slow, slow
+            end)()
+            """)
+        let described = evaluation.descriptions.filter { $0 == "slow" }.count
+        #expect((1...2).contains(described), "\(evaluation.descriptions)")
+        #expect(evaluation.descriptions.dropFirst(described).allSatisfy { $0.contains("stopped by the watchdog") })
+        #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
     }
 
     /// The watchdog's own test: it waits on the wall clock, with a short limit.

@@ -58,6 +58,7 @@ typedef struct scrim_turn_state {
     long long instructions, ran, suspended_at;
     struct lua_State *entry, *running;
     const void *entered_from;
+    long long outer_unit_started;
 } scrim_turn_state;
 
 /* An entry from the host into Lua code on thread L: a turn, with the budget and the watchdog's
@@ -78,6 +79,14 @@ int scrim_turn_charge(scrim_limits *limits, long long units);
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state);
 void scrim_turn_resume(scrim_limits *limits, const scrim_turn_state *state);
 int scrim_turn_charge_suspended(scrim_limits *limits, scrim_turn_state *state, long long units);
+
+/* A unit of the host's own work that enters Lua code through entries of its own — a frame the
+   host runs, the descriptions of an evaluation's results — with no turn in flight: its clock
+   runs, and once it has run longer than the watchdog's limit, what it enters begins stopped
+   (each entry also has its own limits), so the unit is bounded. A cancel stops it, as any host
+   work. With a turn in flight, the work is that turn's: begin and end do nothing. */
+void scrim_host_unit_begin(scrim_limits *limits, scrim_turn_state *state);
+void scrim_host_unit_end(scrim_limits *limits, const scrim_turn_state *state);
 
 /* Whether a turn is in flight. */
 int scrim_limits_turn_in_flight(const scrim_limits *limits);
