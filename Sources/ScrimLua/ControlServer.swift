@@ -31,9 +31,14 @@ public final class ControlServer: @unchecked Sendable {
     public static let maximumClients = 64
     public let evictableAfter: Double
     static let maximumPendingOutput = 16 << 20
-    /// Lines and bytes of one client that may wait for the runtime.
+    /// Lines and bytes of one client that may wait for the runtime, and bytes of all of them.
     static let maximumWaitingLines = 256
     static let maximumWaitingBytes = 8 << 20
+    static let maximumWaitingBytesInAll = 32 << 20
+    /// Answers waiting to be read, of all clients: past it, a client with more than
+    /// `unreadBacklog` bytes unread is dropped rather than sent more.
+    static let maximumPendingOutputInAll = 64 << 20
+    static let unreadBacklog = 1 << 20
     /// Lines refused in a row before the client is dropped.
     static let maximumRefusedLines = 256
     /// How long the runtime works on one request before others are told it is busy.
@@ -51,6 +56,8 @@ public final class ControlServer: @unchecked Sendable {
     private var clients: [Int: Client] = [:]
     private var stopping = false
     private var nextClient = 1
+    /// Bytes of lines posted to the runtime and not yet answered, of all clients.
+    private var waitingBytes = 0
     /// The client whose request the runtime works on, and since when (uptime nanoseconds).
     private var inFlight: (client: Int, since: UInt64)?
     private let finished = DispatchSemaphore(value: 0)
@@ -125,12 +132,15 @@ public final class ControlServer: @unchecked Sendable {
 
     // MARK: The runtime's thread
 
-    /// Queues `line` for `client`; drops a client that has let too much output wait.
+    /// Queues `line` for `client`; drops a client that has let too much output wait, or a
+    /// backlog while the answers of all clients together take too much.
     private func send(_ line: String, to client: Int) {
         lock.lock()
         if let connection = clients[client], !connection.dropped {
             connection.lastActive = DispatchTime.now().uptimeNanoseconds
-            if connection.output.count - connection.written > Self.maximumPendingOutput {
+            let unread = connection.output.count - connection.written
+            if unread > Self.maximumPendingOutput || unread > Self.unreadBacklog
+                && clients.values.reduce(line.utf8.count, { $0 + $1.output.count - $1.written }) > Self.maximumPendingOutputInAll {
                 connection.dropped = true
             } else {
                 connection.output.append(contentsOf: line.utf8)
@@ -305,10 +315,13 @@ public final class ControlServer: @unchecked Sendable {
             reason = "busy: the runtime has been running a request for \(String(format: "%.1f", busyFor)) s; try again, or send 'cancel'"
         } else if client.waitingLines >= Self.maximumWaitingLines || client.waitingBytes + bytes > Self.maximumWaitingBytes {
             reason = "busy: \(client.waitingLines) requests of this client wait for the runtime already; read the answers before sending more"
+        } else if waitingBytes + bytes > Self.maximumWaitingBytesInAll {
+            reason = "busy: \(waitingBytes >> 20) MB of requests wait for the runtime; try again"
         }
         guard let reason else {
             client.waitingLines += 1
             client.waitingBytes += bytes
+            waitingBytes += bytes
             client.refusedLines = 0
             return nil
         }
@@ -318,17 +331,22 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     /// Answers a posted line on the runtime's thread, marked as the request in flight.
+    /// A client that has gone, or was dropped, is not answered: what it sent is skipped.
     private func answerWaiting(_ line: String, bytes: Int, from id: Int) {
         lock.lock()
+        let client = clients[id]
+        client?.waitingLines -= 1
+        client?.waitingBytes -= bytes
+        waitingBytes -= bytes
+        guard let client, !client.dropped else {
+            lock.unlock()
+            return
+        }
         inFlight = (id, DispatchTime.now().uptimeNanoseconds)
         lock.unlock()
         let response = service.answer(line, from: id)
         lock.lock()
         inFlight = nil
-        if let client = clients[id] {
-            client.waitingLines -= 1
-            client.waitingBytes -= bytes
-        }
         lock.unlock()
         if let response { send(response, to: id) }
     }

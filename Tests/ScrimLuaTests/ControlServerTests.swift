@@ -8,12 +8,13 @@ private final class ListeningRuntime {
     let folder = TemporaryFolder()
     let owner: RuntimeThread
     let path: String
+    let server: ControlServer
 
     init(pluginPaths: [String] = [], limits: LuaLimits = .standard, busyAfter: Double = 0.1, evictIdleAfter: Double = 30) throws {
         owner = try RuntimeThread(configuration: .init(pluginPaths: pluginPaths, limits: limits))
         path = folder.path + "/control.sock"
-        try owner.sync { runtime in
-            _ = try runtime.listen(path: path, maximumMessageBytes: 1 << 16, busyAfter: busyAfter, evictIdleAfter: evictIdleAfter)
+        server = try owner.sync { [path] runtime in
+            try runtime.listen(path: path, maximumMessageBytes: 1 << 16, busyAfter: busyAfter, evictIdleAfter: evictIdleAfter)
         }
     }
 
@@ -371,6 +372,23 @@ final class RawConnection: @unchecked Sendable {
         #expect(refusal { () throws(ControlSocketError) in try runtime.listen(path: path, maximumMessageBytes: 0) }
             == "\(path): maximumMessageBytes must be positive, not 0")
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// What a client sent is not answered once it has gone: four clients that sent 256 slow
+    /// requests each and closed held the runtime for 29 s before another was answered.
+    @Test func theRequestsOfAClientThatHasGoneAreSkipped() throws {
+        let server = try ListeningRuntime(limits: .none)
+        let sender = RawConnection(path: server.path)
+        server.startEndlessEval(on: sender)
+        for _ in 0..<100 { sender.send(#"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"# + "\n") }
+        shutdown(sender.descriptor, Int32(SHUT_RDWR))
+        let deadline = Date().addingTimeInterval(20)
+        while server.server.clientCount > 0, Date() < deadline { usleep(1000) }
+        #expect(server.server.clientCount == 0)
+        let other = RawConnection(path: server.path)
+        other.send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        other.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
+        #expect(other.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["nil"],"output":"","results":[null]}}"#)
     }
 
     @Test func aCancelStopsTheRestOfABatch() throws {
