@@ -67,6 +67,27 @@ import ScrimCore
                 == [.string("test.lua:1: an animation takes at most 10000 keyframes")])
     }
 
+    /// The keyframes of all running animations are bounded together: a chain of long keyframe
+    /// animations held 2 GB outside the memory cap. Once they end, there is room again.
+    @Test func theKeyframesOfAllRunningAnimationsAreBounded() throws {
+        let h = Harness(limits: .none)
+        try h.run("""
+            v = View{}; window:addSubview(v)
+            function long(duration)
+              animateKeyframes({ duration = duration }, function()
+                for i = 1, 10000 do addKeyframe((i - 1) / 10000, 1 / 10000, function() v.alpha = i % 2 end) end
+              end)
+            end
+            for i = 1, 10 do long(1) end
+            """)
+        func scriptErrors() -> [TraceValue?] { h.runtime.trace.filter { $0.event == "scriptError" }.map { $0[arg: "message"] } }
+        try h.run("long(3600)")
+        let refused = TraceValue.string("test.lua:4: at most 100000 keyframes (each of one property of one view) can be kept by the animations running at once")
+        #expect(scriptErrors() == [refused])
+        try h.run("run(1.1) long(1)")
+        #expect(scriptErrors() == [refused])
+    }
+
     @Test func keyframesFromLua() throws {
         let h = Harness()
         try h.run("""

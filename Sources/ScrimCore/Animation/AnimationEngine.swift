@@ -14,6 +14,8 @@ public final class AnimationEngine: FrameObserver {
     private var drivers: [AnimationDriver] = []
     /// The driver whose time the animations started now will follow.
     var currentDriver: AnimationDriver?
+    /// The keyframes the groups keep, all together.
+    let keyframeLedger = KeyframeLedger()
 
     init(runLoop: RunLoop, clock: Clock) {
         self.runLoop = runLoop

@@ -9,10 +9,23 @@ public class AnimationGroup {
     var wasInterrupted = false
     /// Set by `advance` when the group has reached its end.
     var isAtEnd = false
-    /// The keyframes of its keyframed animations (see `PropertyAnimation.keyframeTrack`).
-    var keyframeTracks: [[PropertyAnimation.Segment]] = []
+    /// The keyframes of its keyframed animations (see `PropertyAnimation.keyframeTrack`),
+    /// counted in `ledger` while the group lives.
+    private(set) var keyframeTracks: [[PropertyAnimation.Segment]] = []
+    var ledger: KeyframeLedger?
+    private var heldSegments = 0
 
     init() {}
+
+    deinit { ledger?.release(heldSegments) }
+
+    /// Keeps `track` for one of its animations; returns where it is.
+    func keep(_ track: [PropertyAnimation.Segment]) -> Int {
+        keyframeTracks.append(track)
+        heldSegments += track.count
+        ledger?.hold(track.count)
+        return keyframeTracks.count - 1
+    }
 
     /// Whether a group without animations left has ended (true, except for animators).
     var endsWhenEmpty: Bool { true }

@@ -35,6 +35,9 @@ final class AnimationTransaction: @unchecked Sendable {
     /// until the animation ends, so a loop adding them must meet an end.
     private(set) var keyframeCount = 0
     static let mostKeyframes = 10_000
+    /// Segments the keyframes so far have recorded (one per property of a view they change),
+    /// which the group keeps once committed (`KeyframeLedger`).
+    private(set) var pendingSegments = 0
     /// Where this transaction's animations start within the group's progress.
     let start: Double
     private var changes: [Change] = []
@@ -76,6 +79,7 @@ final class AnimationTransaction: @unchecked Sendable {
             let index = indexByKey[id]!
             let after = changes[index].view.model.components(changes[index].key)
             changes[index].keyframes.append(.init(start: start, length: length, from: before, to: after))
+            pendingSegments += 1
         }
     }
 

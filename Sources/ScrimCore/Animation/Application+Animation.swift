@@ -45,8 +45,10 @@ extension Application {
         }
         try curve.validate()
         let driver = animationEngine.currentDriver
-        return TimedAnimationGroup(beginTime: (driver?.time ?? clock.now) + delay, duration: resolved, curve: curve,
-                                   driver: driver, completion: completion)
+        let group = TimedAnimationGroup(beginTime: (driver?.time ?? clock.now) + delay, duration: resolved, curve: curve,
+                                        driver: driver, completion: completion)
+        group.ledger = animationEngine.keyframeLedger
+        return group
     }
 }
 
@@ -63,6 +65,10 @@ extension View {
         }
         guard transaction.keyframeCount < AnimationTransaction.mostKeyframes else {
             throw AnimationError("an animation takes at most \(AnimationTransaction.mostKeyframes) keyframes")
+        }
+        guard transaction.group.ledger?.fits(transaction.pendingSegments) ?? true else {
+            throw AnimationError("at most \(KeyframeLedger.mostSegments) keyframes (each of one property of one view) "
+                                 + "can be kept by the animations running at once")
         }
         transaction.addKeyframe(start: start, length: length, animations)
     }

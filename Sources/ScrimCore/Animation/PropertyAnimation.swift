@@ -36,8 +36,7 @@ struct PropertyAnimation {
         self.additive = additive
         self.group = group
         if let keyframes {
-            keyframeTrack = group.keyframeTracks.count
-            group.keyframeTracks.append(keyframes)
+            keyframeTrack = group.keep(keyframes)
         } else {
             keyframeTrack = -1
         }
