@@ -10,6 +10,24 @@ import ScrimCore
 @Suite struct EveryEntryTests {
     static let small = LuaLimits(instructionBudget: 200_000, memoryCap: 8 << 20, timeLimit: nil)
 
+    /// Installs `started()` in `h`'s Lua; each call of the returned function starts a thread
+    /// that cancels once Lua code has called it.
+    func cancelOnceStarted(_ h: Harness) -> () -> Void {
+        let started = DispatchSemaphore(value: 0)
+        let canceller = h.runtime.lua.canceller
+        h.runtime.lua.pushFunction("started") { _ in
+            started.signal()
+            return 0
+        }
+        lua_setglobal(h.runtime.lua.L, "started")
+        return {
+            Thread {
+                started.wait()
+                canceller.cancel()
+            }.start()
+        }
+    }
+
     func scriptErrors(_ h: Harness) -> [String] {
         h.runtime.trace.filter { $0.event == "scriptError" }.map {
             guard case .string(let message)? = $0[arg: "message"] else { return "?" }
@@ -226,18 +244,9 @@ import ScrimCore
 
     @Test func aCancelFromAnotherThreadStopsAnEvaluationAndItsFrames() throws {
         let h = Harness(limits: .none)
-        let started = DispatchSemaphore(value: 0)
-        let canceller = h.runtime.lua.canceller
-        h.runtime.lua.pushFunction("started") { _ in
-            started.signal()
-            return 0
-        }
-        lua_setglobal(h.runtime.lua.L, "started")
+        let armCancel = cancelOnceStarted(h)
         for endless in ["while true do end", "run(3600) return 'not reached'"] {
-            Thread {
-                started.wait()
-                canceller.cancel()
-            }.start()
+            armCancel()
             #expect(h.runtime.evaluate("started() " + endless).error?.message == "eval:1: interrupted!")
         }
         #expect(h.runtime.evaluate("1 + 1").descriptions == ["2"])
@@ -277,19 +286,13 @@ import ScrimCore
         #expect(try h.value("select(2, xpcall(error, function(e) error('again') end))") == "error in error handling")
     }
 
-    /// The REPL's `:step` has no Lua turn of its own: each frame's callbacks stay within their
-    /// limits, so only a cancel (Ctrl-C) stops an hour of costly frames.
+    /// The REPL's `:step` has no Lua turn of its own: each frame is bounded, so a cancel
+    /// (Ctrl-C) is what stops an hour of costly frames.
     @Test func aCancelStopsTheFramesOfReplStep() throws {
         let h = Harness(limits: .none)
         var lines: [String] = []
         let session = ReplSession(runtime: h.runtime) { lines.append($0) }
-        let started = DispatchSemaphore(value: 0)
-        let canceller = h.runtime.lua.canceller
-        h.runtime.lua.pushFunction("started") { _ in
-            started.signal()
-            return 0
-        }
-        lua_setglobal(h.runtime.lua.L, "started")
+        let armCancel = cancelOnceStarted(h)
         session.submit("""
             local v = View{}; window:addSubview(v); local first = true
             local function again(finished)
@@ -299,10 +302,7 @@ import ScrimCore
             end
             again()
             """)
-        Thread {
-            started.wait()
-            canceller.cancel()
-        }.start()
+        armCancel()
         session.submit(":step 216000")
         let stopped = try #require(lines.last)
         #expect(stopped.hasPrefix("interrupted: t = "))
