@@ -25,7 +25,7 @@ test: deps lint-deps browser-deps bench-deps
 # off: what it reports comes from tests that keep their own application alive (docs/robustness.md).
 SANITIZER ?= address
 sanitize: deps lint-deps browser-deps bench-deps
-	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 \
+	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 SCRIM_API_PROGRAMS=300 \
 	  $(SWIFT) test --disable-xctest --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --skip EmbeddingTests
 
 # The benchmarks (docs/performance.md), in a release build with the Swift runtime linked in (most

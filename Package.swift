@@ -10,6 +10,8 @@ let package = Package(
         // The C ABI: libCScrim.so with include/scrim.h, for hosts in C and other languages.
         .library(name: "CScrim", type: .dynamic, targets: ["CScrim"]),
         .executable(name: "scrim", targets: ["ScrimCLI"]),
+        // The hostile API fuzzer (docs/robustness.md).
+        .executable(name: "scrim-api-fuzz", targets: ["ScrimAPIFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,6 +58,11 @@ let package = Package(
             ]
         ),
         .target(name: "ScrimFuzzing", dependencies: ["ScrimCore", "ScrimLua"], path: "Fuzz/ScrimFuzzing"),
+        .executableTarget(
+            name: "ScrimAPIFuzz",
+            dependencies: ["ScrimFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Fuzz/APIFuzz"
+        ),
         .systemLibrary(name: "CMalloc", path: "Benchmarks/CMalloc"),
         // The benchmarks `scrim bench` runs: each measured against a baseline in the same run.
         .target(
@@ -64,7 +71,8 @@ let package = Package(
             path: "Benchmarks/ScrimBenchmarks"
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
-        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "CSandbox", "ScrimFuzzing"]),
+        // ScrimAPIFuzz: the tests run `scrim-api-fuzz` workers.
+        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",

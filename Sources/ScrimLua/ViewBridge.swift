@@ -104,10 +104,7 @@ extension Runtime {
 
     /// UIKit raises for a view added inside itself; Scrim raises a Lua error instead.
     static func checkInsertion(of subview: View, into view: View, _ call: LuaCall) throws {
-        if subview === view || view.isDescendant(of: subview) {
-            throw call.argumentError(2, "cannot add a view inside itself")
-        }
-        if subview is Window { throw call.argumentError(2, "the window cannot be a subview") }
+        if let refusal = view.refusalToAdd(subview) { throw call.argumentError(2, refusal) }
     }
 
     /// `View{frame=, backgroundColor=, alpha=, name=, …}`: a new view with those properties.

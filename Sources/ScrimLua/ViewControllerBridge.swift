@@ -9,7 +9,11 @@ extension Runtime {
         cls.keepsLuaFields = true
         cls.property("name", get: { vc, call in call.state.push(vc.name) })
         cls.property("view", get: { vc, call in call.state.push(object: vc.view) },
-                     set: { vc, call, i in vc.view = try call.optionalObject(i, View.self, expected: "View") })
+                     set: { vc, call, i in
+                         let view = try call.optionalObject(i, View.self, expected: "View")
+                         if view is Window { throw call.argumentError(i, "the window cannot be a view controller's view") }
+                         vc.view = view
+                     })
         cls.property("viewIfLoaded", get: { vc, call in call.state.push(object: vc.viewIfLoaded) })
         cls.property("isViewLoaded", get: { vc, call in lua_pushboolean(call.L, vc.isViewLoaded ? 1 : 0) })
         cls.property("parent", get: { vc, call in call.state.push(object: vc.parent) })

@@ -10,7 +10,9 @@ extension Runtime {
         cls.property("rootViewController", get: { window, call in
             call.state.push(object: window.rootViewController)
         }, set: { window, call, i in
-            window.rootViewController = try call.optionalObject(i, ViewController.self, expected: "ViewController")
+            let root = try call.optionalObject(i, ViewController.self, expected: "ViewController")
+            if let root, let refusal = window.refusalOfRoot(root) { throw call.argumentError(i, refusal) }
+            window.rootViewController = root
         })
         cls.property("size", get: { window, call in call.state.push(window.size) })
         cls.property("traitCollection", get: { window, call in call.state.push(window.traitCollection) })

@@ -163,7 +163,7 @@ import ScrimCore
         ("View{}:addSubview()", "bad argument #1 to 'View:addSubview' (View expected, got no value)"),
         ("View.addSubview(3)", "attempt to index a function value (global 'View')"),
         ("local v = View{}; v.addSubview(3, v)", "calling 'View:addSubview' on bad self (View expected, got number)"),
-        ("local v = View{}; v:addSubview(v)", "bad argument #1 to 'View:addSubview' (cannot add a view inside itself)"),
+        ("local v = View{}; v:addSubview(v)", "bad argument #1 to 'View:addSubview' (a view cannot be added inside itself)"),
         ("View{}:insertSubview(View{})", "bad argument #2 to 'View:insertSubview' (number expected, got no value)"),
         ("View{}:insertSubview(View{}, 0)", "bad argument #2 to 'View:insertSubview' (index out of range: 0 not in 1...1)"),
         ("View{ frame = 3 }", "bad field 'frame' in 'View' (rect expected, got number)"),

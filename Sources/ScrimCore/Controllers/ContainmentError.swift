@@ -1,7 +1,8 @@
 /// A containment call UIKit would reject with an exception; Scrim reports it as an error and
 /// leaves the hierarchy unchanged.
 public enum ContainmentError: Error, Equatable, CustomStringConvertible {
-    /// `addChild` of the controller itself or of one of its ancestors.
+    /// `addChild` of the controller itself or of one of its ancestors (through parents or
+    /// presentations).
     case wouldCreateCycle(parent: String, child: String)
     /// `transition(from:to:)` with a controller that is not a child of the receiver.
     case notAChild(parent: String, child: String)
@@ -11,6 +12,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case viewNotInHierarchy(String)
     /// `transition(from:to:)` with a negative or non-finite duration.
     case invalidDuration(Double)
+    /// `addChild` of a controller that is presented: it belongs to its presenter.
+    case presented(String)
     /// A push of a controller that is already in a stack, has a parent or is presented.
     case alreadyInStack(String)
     /// A tab or split column given a controller that is used twice or has another parent.
@@ -22,7 +25,9 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wouldCreateCycle(let parent, let child):
-            return "cannot add '\(child)' as a child of '\(parent)': '\(child)' is '\(parent)' or one of its ancestors"
+            return "cannot add '\(child)' as a child of '\(parent)': '\(child)' is '\(parent)' or above it (a parent, or a presenter)"
+        case .presented(let name):
+            return "cannot add '\(name)' as a child: it is presented (dismiss it first)"
         case .notAChild(let parent, let child):
             return "'\(child)' must be a child of '\(parent)' to transition between its children"
         case .sameController(let name):

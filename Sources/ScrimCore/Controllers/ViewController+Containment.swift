@@ -2,11 +2,8 @@ extension ViewController {
     /// Adds `child`, first removing it from any other parent; calls `willMove(toParent: self)`.
     /// The container adds the child's view and then calls `child.didMove(toParent: self)`.
     public final func addChild(_ child: ViewController) throws(ContainmentError) {
-        var ancestor: ViewController? = self
-        while let current = ancestor {
-            if current === child { throw .wouldCreateCycle(parent: name, child: child.name) }
-            ancestor = current.parent
-        }
+        if isSelfOrAbove(child) { throw .wouldCreateCycle(parent: name, child: child.name) }
+        if child.presentingStorage != nil { throw .presented(child.name) }
         if child.parent === self { return }
         if child.parent != nil {
             child.willMove(toParent: nil)

@@ -75,17 +75,25 @@ extension Window {
     /// A drag from `from` to `to` over `duration` seconds: down now, a move in each of the next
     /// `steps` frames (every frame of the duration by default) along a straight line, up with
     /// the last move. It plays as the clock advances.
+    /// Each move schedules the next, so a long drag keeps one timer on the run loop, not one per
+    /// frame.
     public func pan(from: Point, to: Point, duration: Double, steps: Int? = nil) {
         guard let application else { return }
         touchDown(at: from)
         let frames = max(1, steps ?? Int((duration / application.clock.frameDuration).rounded()))
-        let start = application.clock.now
-        for step in 1...frames {
-            let fraction = Double(step) / Double(frames)
-            let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
-            application.runLoop.schedule(at: start + duration * fraction) { [weak self] in
-                self?.touchMove(to: point)
-                if step == frames { self?.touchUp(at: point) }
+        scheduleMove(1, of: frames, from: from, to: to, start: application.clock.now, duration: duration)
+    }
+
+    private func scheduleMove(_ step: Int, of frames: Int, from: Point, to: Point, start: Double, duration: Double) {
+        let fraction = Double(step) / Double(frames)
+        let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+        application?.runLoop.schedule(at: start + duration * fraction) { [weak self] in
+            guard let self else { return }
+            touchMove(to: point)
+            if step == frames {
+                touchUp(at: point)
+            } else {
+                scheduleMove(step + 1, of: frames, from: from, to: to, start: start, duration: duration)
             }
         }
     }

@@ -63,6 +63,10 @@ extension ViewController {
         }
         let reason: String? = {
             if controller === self || controller === presenter { return "a controller cannot present itself" }
+            if presenter.isSelfOrAbove(controller) || isSelfOrAbove(controller) {
+                return "'\(controller.name)' is above '\(presenter.name)' (a parent, or a presenter)"
+            }
+            if controller === application.window.rootViewController { return "'\(controller.name)' is the window's root" }
             if controller.presentingStorage != nil { return "'\(controller.name)' is already presented" }
             if controller.parent != nil { return "'\(controller.name)' has a parent ('\(controller.parent!.name)')" }
             if let presented = presenter.presentedViewController {

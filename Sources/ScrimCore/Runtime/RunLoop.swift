@@ -26,6 +26,9 @@ public final class RunLoop {
         timerOrder += 1
     }
 
+    /// How many timers wait (`schedule(at:_:)`).
+    public var scheduledCount: Int { timers.count }
+
     public func addFrameObserver(_ observer: FrameObserver) {
         if !frameObservers.contains(where: { $0.value === observer }) { frameObservers.append(WeakFrameObserver(value: observer)) }
     }

@@ -164,13 +164,28 @@ open class View {
         return false
     }
 
-    public func addSubview(_ view: View) {
+    /// Why `view` cannot be added to this view, or nil: the views form a tree under a window,
+    /// so neither this view nor a superview of it, nor a window, can become its subview.
+    public func refusalToAdd(_ view: View) -> String? {
+        if view is Window { return "a window cannot be a subview" }
+        if view === self || isDescendant(of: view) { return "a view cannot be added inside itself" }
+        return nil
+    }
+
+    /// Adds `view` on top of the others (see `insertSubview(_:at:)`).
+    @discardableResult
+    public func addSubview(_ view: View) -> Bool {
         insertSubview(view, at: subviews.count)
     }
 
-    /// Inserts `view` at `index` (0 is the back), moving it from its old superview.
-    public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view), "a view cannot be added inside itself")
+    /// Inserts `view` at `index` (0 is the back), moving it from its old superview. A view it
+    /// cannot take (`refusalToAdd`) stays where it is, and the result is false: code that adds
+    /// views a script chose checks first and raises the refusal; work a script set off earlier
+    /// (a push whose controller's view has since come to hold the container's) must not break
+    /// the tree.
+    @discardableResult
+    public func insertSubview(_ view: View, at index: Int) -> Bool {
+        guard refusalToAdd(view) == nil else { return false }
         let oldWindow = view.window, newWindow = window
         let windowChanges = oldWindow !== newWindow
         if windowChanges {
@@ -188,6 +203,7 @@ open class View {
             oldWindow?.subtreeDidLeave(view)
             newWindow?.subtreeDidEnter(view)
         }
+        return true
     }
 
     public func removeFromSuperview() {

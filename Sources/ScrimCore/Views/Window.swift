@@ -21,6 +21,14 @@ public final class Window: View {
 
     public var size: Size { bounds.size }
 
+    /// Why `controller` cannot be the window's root, or nil: a root has no parent and is not
+    /// presented (it would then belong to two places of the hierarchy).
+    public func refusalOfRoot(_ controller: ViewController) -> String? {
+        if let parent = controller.parent { return "'\(controller.name)' has a parent ('\(parent.name)')" }
+        if let presenter = controller.presentingStorage { return "'\(controller.name)' is presented by '\(presenter.name)'" }
+        return nil
+    }
+
     /// The controller whose view fills the window. Setting it removes the old root's view
     /// (disappearance callbacks) and installs the new one's (loading and appearance callbacks).
     public var rootViewController: ViewController? {

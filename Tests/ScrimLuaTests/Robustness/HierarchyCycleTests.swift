@@ -1,0 +1,84 @@
+import Foundation
+import ScrimCore
+import ScrimFuzzing
+import Testing
+
+/// Cycles a script makes on purpose — a view inside itself, a controller its own ancestor or
+/// presenter — are refused by the operation that would make them; before, the first trapped the
+/// host and the others made the hierarchy a loop. Each is a program the API fuzzer found, shrunk.
+@Suite struct HierarchyCycleTests {
+    private func rejections(_ h: Harness) -> [String] {
+        h.runtime.trace.filter { $0.event == "presentRejected" }.compactMap {
+            guard case .string(let reason)? = $0[arg: "reason"] else { return nil }
+            return reason
+        }
+    }
+
+    /// A push or a child container whose view has come to hold the container's own view: the
+    /// view is not added (UIKit would raise), and the tree stays a tree.
+    @Test func aViewIsNeverAddedInsideItself() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            nav = NavigationController{ name = "nav", root = root }
+            window.rootViewController = nav
+            step(5)
+            inner = ViewController{ name = "inner" }
+            inner.view:addSubview(nav.view)
+            nav:push(inner, false)
+            step(5)
+            """)
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+        #expect(try h.value("inner.view:isDescendant(nav.view)") == "false")
+        #expect(h.failure("local v = View{} v:addSubview(v)") == "test.lua:1: bad argument #1 to 'View:addSubview' (a view cannot be added inside itself)")
+        #expect(h.failure("local v = View{} v:addSubview(window)") == "test.lua:1: bad argument #1 to 'View:addSubview' (a window cannot be a subview)")
+        #expect(h.failure("ViewController{ view = window }") == "test.lua:1: bad field 'view' in 'ViewController' (the window cannot be a view controller's view)")
+        // A controller whose view is the window's root view's container (seed 555).
+        try h.run("""
+            local holder = ViewController{ name = "holder" }
+            holder:addChildController(ViewController{ name = "c", view = nav.view }, nav.view)
+            """)
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// Presenting a controller above the presenter — its parent, or the one that presented it —
+    /// is rejected (seeds 104 and 322, and a presentation loop that hung the host).
+    @Test func aControllerIsNeverAboveItself() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            nav = NavigationController{ name = "nav", root = ViewController{ name = "top" } }
+            root:show(nav)
+            step(30)
+            nav:show(root)
+            step(30)
+            b = ViewController{ name = "b" }
+            nav:present(b, false)
+            step(2)
+            b:present(root, false)
+            step(2)
+            """)
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+        #expect(rejections(h) == ["'root' is above 'nav' (a parent, or a presenter)", "'root' is above 'b' (a parent, or a presenter)"])
+        #expect(h.failure("nav:push(root)").hasPrefix("test.lua:1: "))
+        #expect(h.failure("b:addChild(root)") == "test.lua:1: cannot add 'root' as a child of 'b': 'root' is 'b' or above it (a parent, or a presenter)")
+        #expect(h.failure("ViewController{ name = 'x' }:addChild(b)") == "test.lua:1: cannot add 'b' as a child: it is presented (dismiss it first)")
+        #expect(h.failure("window.rootViewController = b") == "test.lua:1: bad value for 'Window.rootViewController' ('b' is presented by 'nav')")
+        #expect(h.failure("window.rootViewController = nav:topViewController()") != "no error")
+        try h.run("b:dismiss(false) step(2) nav:dismiss(false) step(30)")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+        #expect(try h.value("root.presentedViewController == nil") == "true")
+    }
+
+    /// A drag scheduled one timer per frame: an hour-long pan made every frame after it cost
+    /// 14 ms (216,000 timers on the run loop). Each move now schedules the next.
+    @Test func aLongPanKeepsOneTimer() throws {
+        let h = Harness()
+        try h.run("window:pan{ from = point(0, 0), to = point(100, 100), duration = 3600 }")
+        #expect(h.runtime.application.runLoop.scheduledCount == 1)
+        try h.run("run(1)")
+        #expect(h.runtime.application.runLoop.scheduledCount == 1)
+    }
+}
