@@ -577,6 +577,53 @@ void scrim_turn_cancel(scrim_limits *limits) {
 
 /* ---------------------------------------------------------------- coroutines */
 
+/* A coroutine that died of a stop died with hooks off: Lua does not turn them back on after
+   an error a hook raised in a coroutine, and closing it would run its pending `__close`
+   metamethods where no budget or watchdog reaches. Such coroutines are kept in a weak set, and
+   coroutine.close leaves their variables unclosed, as a collected coroutine's are. */
+static const char stopped_threads = 0;
+
+static void push_stopped_threads(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_threads) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 1);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &stopped_threads);
+}
+
+static void mark_stopped(lua_State *L, lua_State *co) {
+    push_stopped_threads(L);
+    lua_pushthread(co);
+    lua_xmove(co, L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* coroutine.close, as the library's, except for a coroutine the limits stopped. */
+static int close_unless_stopped(lua_State *L) {
+    int stopped;
+    if (lua_type(L, 1) == LUA_TTHREAD) {
+        push_stopped_threads(L);
+        lua_pushvalue(L, 1);
+        stopped = lua_rawget(L, -2) == LUA_TBOOLEAN;
+        lua_pop(L, 2);
+        if (stopped) {
+            lua_pushboolean(L, 0);
+            lua_pushliteral(L, "the coroutine was stopped by the limits: its to-be-closed variables are not closed");
+            return 2;
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 /* coroutine.resume, as the library's, with the budget: the resumed coroutine is the running
    thread the watchdog hooks, and it runs with the hook its resumer has. */
 static int resume(lua_State *L) {
@@ -594,6 +641,9 @@ static int resume(lua_State *L) {
     if (atomic_load(&limits->active)) limits->running = co;
     status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
     if (limits->running == co) limits->running = L;
+    if (co != NULL && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD &&
+        atomic_load(&limits->active) && atomic_load(&limits->stop) != SCRIM_STOP_NONE)
+        mark_stopped(L, co);
     if (lua_gethook(co) == budget_hook && atomic_load(&limits->active)) set_hook(limits, L, lua_gethookcount(co));
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
@@ -604,6 +654,9 @@ void scrim_limits_open_coroutines(lua_State *L, int coroutine_index) {
     lua_getfield(L, coroutine_index, "resume");
     lua_pushcclosure(L, resume, 1);
     lua_setfield(L, coroutine_index, "resume");
+    lua_getfield(L, coroutine_index, "close");
+    lua_pushcclosure(L, close_unless_stopped, 1);
+    lua_setfield(L, coroutine_index, "close");
 }
 
 /* ---------------------------------------------------------------- message handlers */

@@ -286,6 +286,29 @@ import ScrimCore
         #expect(try h.value("select(2, xpcall(error, function(e) error('again') end))") == "error in error handling")
     }
 
+    /// A coroutine stopped by the limits dies with hooks off (Lua does not turn them back on
+    /// after a hook's error in a coroutine): closing it ran its `__close` where nothing stopped it.
+    @Test func aCoroutineTheLimitsStoppedIsNotClosed() throws {
+        let h = Harness(limits: Self.small)
+        #expect(h.failure("""
+            co = coroutine.create(function()
+              local x <close> = setmetatable({}, { __close = function() while true do end end })
+              while true do end
+            end)
+            coroutine.resume(co)
+            """) == "test.lua:5: stopped: it ran past its budget of 200000 Lua instructions")
+        #expect(try h.run("return coroutine.close(co)") == ["false", "the coroutine was stopped by the limits: its to-be-closed variables are not closed"])
+        #expect(h.failure("coroutine.wrap(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) while true do end end)()")
+                == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        // Otherwise close is Lua's.
+        #expect(try h.run("""
+            local closed = false
+            local c = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() closed = true end }) coroutine.yield() end)
+            coroutine.resume(c)
+            return coroutine.close(c), closed
+            """) == ["true", "true"])
+    }
+
     /// The REPL's `:step` has no Lua turn of its own: each frame is bounded, so a cancel
     /// (Ctrl-C) is what stops an hour of costly frames.
     @Test func aCancelStopsTheFramesOfReplStep() throws {

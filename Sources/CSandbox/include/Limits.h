@@ -118,7 +118,9 @@ int scrim_interrupt_install(void);
 void scrim_interrupt_arm(scrim_limits *limits);
 int scrim_interrupt_signals(void);
 
-/* Replaces coroutine.resume in the table at `index` with one that keeps the budget. */
+/* Replaces coroutine.resume in the table at `index` with one that keeps the budget, and
+   coroutine.close with one that does not run the `__close` metamethods of a coroutine the
+   limits stopped (it died with hooks off). */
 void scrim_limits_open_coroutines(struct lua_State *L, int index);
 
 /* Replaces the global xpcall with one whose message handler does not run once the turn must
