@@ -333,6 +333,10 @@ static void push_stop_message(lua_State *L, scrim_limits *limits) {
         lua_pushfstring(L, "stopped by the watchdog: it ran longer than %f s",
                         (lua_Number)limits->watchdog_ns / 1e9);
         break;
+    case SCRIM_STOP_UNIT:
+        lua_pushfstring(L, "stopped by the watchdog: the host's work it is part of (a frame, a load or "
+                        "reload, an evaluation's results) ran longer than %f s", (lua_Number)limits->watchdog_ns / 1e9);
+        break;
     default:
         lua_pushliteral(L, "interrupted!");
         break;
@@ -474,7 +478,7 @@ void scrim_turn_begin(scrim_limits *limits, lua_State *L, scrim_turn_state *stat
         if (limits->suspensions == 0) atomic_store(&limits->cancelled, 0);
         stop = atomic_load(&limits->cancelled) ? SCRIM_STOP_CANCEL : SCRIM_STOP_NONE;
         if (stop == SCRIM_STOP_NONE && host_unit_out_of_time(limits, limits->host_unit_started))
-            stop = SCRIM_STOP_WATCHDOG;
+            stop = SCRIM_STOP_UNIT;
     }
     begin_fresh(limits, L, stop);
 }

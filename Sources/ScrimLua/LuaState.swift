@@ -134,7 +134,7 @@ public final class LuaState {
     /// flight, as that turn's work). Once the unit has run longer than the time limit, what it
     /// enters begins stopped, so a chain of callbacks each within its own limit cannot hold the
     /// host past it; a cancel stops it too.
-    func hostUnit<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func hostUnit<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         var unit = scrim_turn_state()
         scrim_host_unit_begin(limitsRecord, &unit)
         defer { scrim_host_unit_end(limitsRecord, &unit) }

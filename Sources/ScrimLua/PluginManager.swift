@@ -173,8 +173,13 @@ public final class PluginManager {
     }
 
     /// Runs a plugin file and registers what it returns.
+    /// Its main chunk and the version's `__tostring` are one host unit (`LuaState.hostUnit`).
     private func run(_ source: PluginSource, expectedName: String?) throws(LuaError) -> Plugin {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
+        return try lua.hostUnit { () throws(LuaError) -> Plugin in try runUnit(source, expectedName: expectedName, runtime: runtime, lua: lua) }
+    }
+
+    private func runUnit(_ source: PluginSource, expectedName: String?, runtime: Runtime, lua: LuaState) throws(LuaError) -> Plugin {
         let top = lua.top
         defer { lua.top = top }
         lua_createtable(lua.L, 0, 0)

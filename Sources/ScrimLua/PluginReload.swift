@@ -34,10 +34,16 @@ extension PluginManager {
         return plugin
     }
 
-    /// Reloads `plugin`; returns the failure, already traced and printed.
+    /// Reloads `plugin`; returns the failure, already traced and printed. The main chunk, the
+    /// comparisons, `onReload` and the version's `__tostring` are one host unit
+    /// (`LuaState.hostUnit`): together they cannot hold the host past the time limit.
     @discardableResult
     func reload(_ plugin: Plugin, trigger: ReloadTrigger) -> LuaError? {
         guard let runtime, let lua = runtime.lua else { return LuaError(message: "the runtime is gone") }
+        return lua.hostUnit { reloadUnit(plugin, trigger: trigger, runtime: runtime, lua: lua) }
+    }
+
+    private func reloadUnit(_ plugin: Plugin, trigger: ReloadTrigger, runtime: Runtime, lua: LuaState) -> LuaError? {
         let L = lua.L
         let top = lua.top
         defer { lua.top = top }

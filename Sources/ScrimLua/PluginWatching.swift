@@ -44,10 +44,13 @@ extension PluginManager {
             }
         }
         var reloaded: [String] = []
-        for plugin in loaded {
-            guard let detected = firstSeen[plugin.name] else { continue }
-            reload(plugin, trigger: .fileChange(detectedAt: detected))
-            reloaded.append(plugin.name)
+        // One piece of host work, which a cancel stops; each reload a unit of its own.
+        runtime?.lua.chargingTurn { _ in
+            for plugin in loaded {
+                guard let detected = firstSeen[plugin.name] else { continue }
+                reload(plugin, trigger: .fileChange(detectedAt: detected))
+                reloaded.append(plugin.name)
+            }
         }
         if !reloaded.isEmpty { syncWatchedFolders() }
         return reloaded

@@ -16,6 +16,8 @@ enum {
     SCRIM_STOP_BUDGET = 1,
     SCRIM_STOP_WATCHDOG = 2,
     SCRIM_STOP_CANCEL = 3,
+    /* Entered by a host unit (scrim_host_unit_begin) that had already run past the limit. */
+    SCRIM_STOP_UNIT = 4,
 };
 
 /* How long a turn runs before its instructions are counted. */
