@@ -88,6 +88,28 @@ import ScrimCore
         #expect(scriptErrors() == [refused])
     }
 
+    /// So are the property animations (additive ones pile up on a property): a chain of
+    /// completions adding hour-long animations grew the host by 100 MB a minute under a 16 MB cap.
+    @Test func theAnimationsRunningAtOnceAreBounded() throws {
+        let h = Harness(limits: .none)
+        try h.run("""
+            views = {}
+            for i = 1, 500 do views[i] = View{}; window:addSubview(views[i]) end
+            function wave(value) animate(1, function() for i = 1, 500 do views[i].alpha = value end end) end
+            for round = 1, 100 do wave(round / 1000) end
+            """)
+        #expect(h.failure("wave(0.5)") == "test.lua:3: at most 50000 property animations can run at once")
+        #expect(try h.value("views[1].alpha") == "0.5")
+        // A property animator past the bound leaves its properties at their new values.
+        try h.run("""
+            other = View{}; window:addSubview(other)
+            pa = PropertyAnimator{ duration = 1 } pa:addAnimations(function() other.alpha = 0.25 end) pa:startAnimation()
+            """)
+        #expect(try h.value("other.presentation.alpha") == "0.25")
+        try h.run("run(1.1) wave(1) step(1)")
+        #expect(try h.value("views[1].presentation.alpha < 1") == "true")
+    }
+
     @Test func keyframesFromLua() throws {
         let h = Harness()
         try h.run("""

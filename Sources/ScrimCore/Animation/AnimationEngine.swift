@@ -14,8 +14,8 @@ public final class AnimationEngine: FrameObserver {
     private var drivers: [AnimationDriver] = []
     /// The driver whose time the animations started now will follow.
     var currentDriver: AnimationDriver?
-    /// The keyframes the groups keep, all together.
-    let keyframeLedger = KeyframeLedger()
+    /// The animations and keyframes the groups keep, all together.
+    let ledger = AnimationLedger()
 
     init(runLoop: RunLoop, clock: Clock) {
         self.runLoop = runLoop
@@ -26,6 +26,7 @@ public final class AnimationEngine: FrameObserver {
     public var isAnimating: Bool { !groups.isEmpty }
 
     func register(_ group: AnimationGroup) {
+        if group.ledger == nil { group.ledger = ledger }
         groups.append(group)
         observeFrames()
     }

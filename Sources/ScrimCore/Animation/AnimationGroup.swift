@@ -3,8 +3,11 @@
 public class AnimationGroup {
     /// Eased progress: 0 at the start, 1 at the end (a spring may overshoot in between).
     public internal(set) var progress: Double = 0
-    /// How many of the group's property animations are still attached to views.
-    var liveAnimations = 0
+    /// How many of the group's property animations are still attached to views (counted in
+    /// `ledger`).
+    var liveAnimations = 0 {
+        didSet { ledger?.animationsChanged(by: liveAnimations - oldValue) }
+    }
     /// Set when one of its animations was removed before the end (superseded or set directly).
     var wasInterrupted = false
     /// Set by `advance` when the group has reached its end.
@@ -12,18 +15,21 @@ public class AnimationGroup {
     /// The keyframes of its keyframed animations (see `PropertyAnimation.keyframeTrack`),
     /// counted in `ledger` while the group lives.
     private(set) var keyframeTracks: [[PropertyAnimation.Segment]] = []
-    var ledger: KeyframeLedger?
+    var ledger: AnimationLedger?
     private var heldSegments = 0
 
     init() {}
 
-    deinit { ledger?.release(heldSegments) }
+    deinit {
+        ledger?.release(segments: heldSegments)
+        ledger?.animationsChanged(by: -liveAnimations)
+    }
 
     /// Keeps `track` for one of its animations; returns where it is.
     func keep(_ track: [PropertyAnimation.Segment]) -> Int {
         keyframeTracks.append(track)
         heldSegments += track.count
-        ledger?.hold(track.count)
+        ledger?.hold(segments: track.count)
         return keyframeTracks.count - 1
     }
 

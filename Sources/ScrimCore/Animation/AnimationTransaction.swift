@@ -36,11 +36,13 @@ final class AnimationTransaction: @unchecked Sendable {
     private(set) var keyframeCount = 0
     static let mostKeyframes = 10_000
     /// Segments the keyframes so far have recorded (one per property of a view they change),
-    /// which the group keeps once committed (`KeyframeLedger`).
+    /// which the group keeps once committed (`AnimationLedger`).
     private(set) var pendingSegments = 0
     /// Where this transaction's animations start within the group's progress.
     let start: Double
     private var changes: [Change] = []
+    /// The properties changed so far: at most one animation each.
+    var changeCount: Int { changes.count }
     private var indexByKey: [ChangeKey: Int] = [:]
     private var keyframe: Keyframe?
 
@@ -104,6 +106,8 @@ final class AnimationTransaction: @unchecked Sendable {
             }
             let start = keyframes.first?.from ?? (key == .transform ? nearestRotation(from, to: to) : from)
             if keyframes.isEmpty ? start == to : !keyframes.contains(where: { $0.from != $0.to }) { continue }
+            // Past the bound, a property takes its new value unanimated (`animate` refused first).
+            guard engine.ledger.fits(animations: 1) else { continue }
             engine.add(PropertyAnimation(key: key, from: start, to: to, start: self.start, length: 1 - self.start,
                                          keyframes: keyframes.isEmpty ? nil : keyframes,
                                          additive: !replaces, group: group), to: view)

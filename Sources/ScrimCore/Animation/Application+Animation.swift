@@ -14,6 +14,7 @@ extension Application {
         let group = try makeGroup(duration: duration, delay: delay, curve: curve, completion: completion)
         let transaction = AnimationTransaction(group: group, options: options)
         transaction.capture(animations)
+        try checkRoom(for: transaction)
         animationEngine.register(group)
         transaction.commit(to: animationEngine)
     }
@@ -28,8 +29,17 @@ extension Application {
         let transaction = AnimationTransaction(group: group, options: options)
         transaction.acceptsKeyframes = true
         transaction.capture(animations)
+        try checkRoom(for: transaction)
         animationEngine.register(group)
         transaction.commit(to: animationEngine)
+    }
+
+    /// Refuses an animation whose changes would take the running animations past the bound
+    /// (`AnimationLedger`); its changes stay, unanimated.
+    private func checkRoom(for transaction: AnimationTransaction) throws(AnimationError) {
+        guard animationEngine.ledger.fits(animations: transaction.changeCount) else {
+            throw AnimationError("at most \(AnimationLedger.mostAnimations) property animations can run at once")
+        }
     }
 
     private func makeGroup(duration: Double?, delay: Double, curve: TimingCurve,
@@ -47,7 +57,7 @@ extension Application {
         let driver = animationEngine.currentDriver
         let group = TimedAnimationGroup(beginTime: (driver?.time ?? clock.now) + delay, duration: resolved, curve: curve,
                                         driver: driver, completion: completion)
-        group.ledger = animationEngine.keyframeLedger
+        group.ledger = animationEngine.ledger
         return group
     }
 }
@@ -66,8 +76,8 @@ extension View {
         guard transaction.keyframeCount < AnimationTransaction.mostKeyframes else {
             throw AnimationError("an animation takes at most \(AnimationTransaction.mostKeyframes) keyframes")
         }
-        guard transaction.group.ledger?.fits(transaction.pendingSegments) ?? true else {
-            throw AnimationError("at most \(KeyframeLedger.mostSegments) keyframes (each of one property of one view) "
+        guard transaction.group.ledger?.fits(segments: transaction.pendingSegments) ?? true else {
+            throw AnimationError("at most \(AnimationLedger.mostSegments) keyframes (each of one property of one view) "
                                  + "can be kept by the animations running at once")
         }
         transaction.addKeyframe(start: start, length: length, animations)
