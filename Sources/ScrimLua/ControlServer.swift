@@ -6,7 +6,8 @@ import ScrimCore
 /// lists the methods).
 ///
 /// The socket is read and written on a thread of the server's own; each complete line is posted
-/// to the runtime's mailbox and answered on the runtime's thread, in order per client. So the
+/// to the runtime's mailbox and answered on the runtime's thread, in order per client, the
+/// clients with requests waiting taking turns (a backlog of one does not hold up another). So the
 /// runtime answers only while its thread serves it (`Runtime.serve`, `serveOnce`, or the host
 /// running `mailbox.runPending()`).
 ///
@@ -58,6 +59,15 @@ public final class ControlServer: @unchecked Sendable {
     private var nextClient = 1
     /// Bytes of lines posted to the runtime and not yet answered, of all clients.
     private var waitingBytes = 0
+    /// The clients with something waiting, in the order of their turns.
+    private var ready: [Int] = []
+
+    /// Something a client sent, waiting for the runtime's thread: a request to answer, or the
+    /// answer already made to a line that was not one (kept in order with the others).
+    private enum Waiting {
+        case request(String, bytes: Int)
+        case reply(String)
+    }
     /// The client whose request the runtime works on, and since when (uptime nanoseconds).
     private var inFlight: (client: Int, since: UInt64)?
     private let finished = DispatchSemaphore(value: 0)
@@ -75,6 +85,8 @@ public final class ControlServer: @unchecked Sendable {
         /// Lines posted to the runtime and not yet answered, and their bytes; lines refused in a row.
         var waitingLines = 0
         var waitingBytes = 0
+        /// What it sent that waits for the runtime's thread, in order.
+        var waiting: [Waiting] = []
         var refusedLines = 0
         /// When it last sent a line or was sent one (uptime nanoseconds).
         var lastActive = DispatchTime.now().uptimeNanoseconds
@@ -121,6 +133,13 @@ public final class ControlServer: @unchecked Sendable {
         for client in clients.keys { service.forget(client) }
         for client in clients.values { close(client.descriptor) }
         clients.removeAll()
+    }
+
+    /// How many requests of all clients wait for the runtime's thread now.
+    public var waitingRequests: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return clients.values.reduce(0) { $0 + $1.waitingLines }
     }
 
     /// The number of clients connected now.
@@ -278,7 +297,7 @@ public final class ControlServer: @unchecked Sendable {
         guard text.contains(where: { ![UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }) else { return }
         guard let decoded = String(validating: text, as: UTF8.self) else {
             let failure = ControlFailure(code: ControlFailure.parseError, message: "Parse error: the line is not UTF-8")
-            mailbox.post { [weak self] in self?.send(ControlMessage.response(id: nil, failure: failure), to: id) }
+            enqueue(.reply(ControlMessage.response(id: nil, failure: failure)), from: id)
             return
         }
         let request = ControlMessage.parse(decoded)
@@ -299,7 +318,20 @@ public final class ControlServer: @unchecked Sendable {
             send(ControlMessage.response(id: requestID, failure: ControlFailure(code: ControlFailure.busy, message: refusal)), to: id)
             return
         }
-        mailbox.post { [weak self] in self?.answerWaiting(decoded, bytes: text.count, from: id) }
+        enqueue(.request(decoded, bytes: text.count), from: id)
+    }
+
+    /// Queues what client `id` sent for the runtime's thread, which answers one item per job.
+    private func enqueue(_ item: Waiting, from id: Int) {
+        lock.lock()
+        guard let client = clients[id] else {
+            lock.unlock()
+            return
+        }
+        if client.waiting.isEmpty { ready.append(id) }
+        client.waiting.append(item)
+        lock.unlock()
+        mailbox.post { [weak self] in self?.answerNext() }
     }
 
     /// Why a line of `bytes` from client `id` is not posted now, or nil when it is (counted as
@@ -330,32 +362,46 @@ public final class ControlServer: @unchecked Sendable {
         return reason
     }
 
-    /// Answers a posted line on the runtime's thread, marked as the request in flight.
-    /// A client that has gone, or was dropped, is not answered: what it sent is skipped.
-    private func answerWaiting(_ line: String, bytes: Int, from id: Int) {
+    /// On the runtime's thread: answers the first thing waiting of the client whose turn it is,
+    /// then gives the turn to the next client, so that one client's backlog does not hold up the
+    /// others (each client's answers stay in order). A request is marked as in flight while it
+    /// runs. A client that has gone, or was dropped, is skipped with what it sent.
+    private func answerNext() {
         lock.lock()
-        let client = clients[id]
-        client?.waitingLines -= 1
-        client?.waitingBytes -= bytes
-        waitingBytes -= bytes
-        guard let client, !client.dropped else {
+        var next: (id: Int, client: Client, item: Waiting)?
+        while next == nil, !ready.isEmpty {
+            let id = ready.removeFirst()
+            guard let client = clients[id], !client.dropped, !client.waiting.isEmpty else { continue }
+            next = (id, client, client.waiting.removeFirst())
+            if !client.waiting.isEmpty { ready.append(id) }
+        }
+        guard let (id, client, item) = next else {
             lock.unlock()
             return
         }
-        inFlight = (id, DispatchTime.now().uptimeNanoseconds)
-        lock.unlock()
-        let response = service.answer(line, from: id)
-        lock.lock()
-        inFlight = nil
-        lock.unlock()
-        if let response { send(response, to: id) }
+        switch item {
+        case .reply(let answer):
+            lock.unlock()
+            send(answer, to: id)
+        case .request(let line, let bytes):
+            client.waitingLines -= 1
+            client.waitingBytes -= bytes
+            waitingBytes -= bytes
+            inFlight = (id, DispatchTime.now().uptimeNanoseconds)
+            lock.unlock()
+            let response = service.answer(line, from: id)
+            lock.lock()
+            inFlight = nil
+            lock.unlock()
+            if let response { send(response, to: id) }
+        }
     }
 
     /// Answers an over-long line, in order with the client's other answers.
     private func refuseLongLine(from id: Int) {
         let failure = ControlFailure(code: ControlFailure.invalidRequest,
                                      message: "Invalid Request: a message longer than \(maximumMessageBytes) bytes")
-        mailbox.post { [weak self] in self?.send(ControlMessage.response(id: nil, failure: failure), to: id) }
+        enqueue(.reply(ControlMessage.response(id: nil, failure: failure)), from: id)
     }
 
     /// Writes what waits for the client; false when it has gone.
@@ -379,6 +425,8 @@ public final class ControlServer: @unchecked Sendable {
     private func disconnect(_ id: Int) {
         lock.lock()
         let client = clients.removeValue(forKey: id)
+        // What it sent and was not answered never will be.
+        waitingBytes -= client?.waitingBytes ?? 0
         lock.unlock()
         guard let client else { return }
         close(client.descriptor)

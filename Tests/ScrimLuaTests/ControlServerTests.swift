@@ -391,6 +391,25 @@ final class RawConnection: @unchecked Sendable {
         #expect(other.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["nil"],"output":"","results":[null]}}"#)
     }
 
+    /// Clients with requests waiting take turns: four clients that queued 100 requests each
+    /// held a new one's answer for 35 s.
+    @Test func clientsWithRequestsWaitingTakeTurns() throws {
+        let server = try ListeningRuntime(limits: .none)
+        let first = RawConnection(path: server.path)
+        server.startEndlessEval(on: first)
+        let second = RawConnection(path: server.path)
+        for connection in [first, second] {
+            for _ in 0..<50 { connection.send(#"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"# + "\n") }
+        }
+        let newcomer = RawConnection(path: server.path)
+        newcomer.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
+        let deadline = Date().addingTimeInterval(20)
+        while server.server.waitingRequests < 101, Date() < deadline { usleep(1000) }
+        #expect(server.server.waitingRequests == 101)
+        RawConnection(path: server.path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        #expect(newcomer.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["2"],"output":"","results":[2]}}"#)
+    }
+
     @Test func aCancelStopsTheRestOfABatch() throws {
         let server = try ListeningRuntime(limits: .none, busyAfter: 0)
         let runner = RawConnection(path: server.path)
