@@ -14,6 +14,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case invalidDuration(Double)
     /// `addChild` of a controller that is presented: it belongs to its presenter.
     case presented(String)
+    /// `addChild` that would make the hierarchy deeper than `ViewController.deepestHierarchy`.
+    case tooDeep(String)
     /// A push of a controller that is already in a stack, has a parent or is presented.
     case alreadyInStack(String)
     /// A tab or split column given a controller that is used twice or has another parent.
@@ -26,6 +28,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .wouldCreateCycle(let parent, let child):
             return "cannot add '\(child)' as a child of '\(parent)': '\(child)' is '\(parent)' or above it (a parent, or a presenter)"
+        case .tooDeep(let name):
+            return "cannot add '\(name)': the hierarchy of controllers is at most \(ViewController.deepestHierarchy) levels deep"
         case .presented(let name):
             return "cannot add '\(name)' as a child: it is presented (dismiss it first)"
         case .notAChild(let parent, let child):

@@ -11,4 +11,39 @@ extension ViewController {
         }
         return false
     }
+
+    /// The most levels of controllers, through children and presentations, under the
+    /// window's root: containment and presentation recurse through the levels.
+    public static let deepestHierarchy = 256
+
+    /// Whether `controller` (with what is under it) would be too deep as a child of this one,
+    /// or presented over it.
+    final func wouldBeTooDeep(_ controller: ViewController) -> Bool {
+        levelsAbove + 1 + controller.levelsBelow(atMost: Self.deepestHierarchy) > Self.deepestHierarchy
+    }
+
+    /// How many controllers are above this one: parents and presenters.
+    private var levelsAbove: Int {
+        var count = 0
+        var current = parent ?? presentingStorage
+        while let controller = current, count <= Self.deepestHierarchy {
+            count += 1
+            current = controller.parent ?? controller.presentingStorage
+        }
+        return count
+    }
+
+    /// How many levels of children and presented controllers lie under this one, counted up
+    /// to `limit + 1`.
+    private func levelsBelow(atMost limit: Int) -> Int {
+        var deepest = 0
+        var pending: [(controller: ViewController, level: Int)] = [(self, 0)]
+        while let (controller, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            if deepest > limit { return deepest }
+            pending += controller.children.map { ($0, level + 1) }
+            if let presented = controller.presentedViewController { pending.append((presented, level + 1)) }
+        }
+        return deepest
+    }
 }

@@ -4,6 +4,7 @@ extension ViewController {
     public final func addChild(_ child: ViewController) throws(ContainmentError) {
         if isSelfOrAbove(child) { throw .wouldCreateCycle(parent: name, child: child.name) }
         if child.presentingStorage != nil { throw .presented(child.name) }
+        if wouldBeTooDeep(child) { throw .tooDeep(child.name) }
         if child.parent === self { return }
         if child.parent != nil {
             child.willMove(toParent: nil)

@@ -67,6 +67,9 @@ extension ViewController {
                 return "'\(controller.name)' is above '\(presenter.name)' (a parent, or a presenter)"
             }
             if controller === application.window.rootViewController { return "'\(controller.name)' is the window's root" }
+            if presenter.wouldBeTooDeep(controller) {
+                return "the hierarchy of controllers is at most \(ViewController.deepestHierarchy) levels deep"
+            }
             if controller.presentingStorage != nil { return "'\(controller.name)' is already presented" }
             if controller.parent != nil { return "'\(controller.name)' has a parent ('\(controller.parent!.name)')" }
             if let presented = presenter.presentedViewController {

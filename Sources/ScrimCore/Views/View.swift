@@ -166,10 +166,42 @@ open class View {
 
     /// Why `view` cannot be added to this view, or nil: the views form a tree under a window,
     /// so neither this view nor a superview of it, nor a window, can become its subview.
+    /// A tree deeper than `deepestTree` is refused too: drawing, hit-testing, layout and the
+    /// release of a view recurse through the levels, and a chain of many thousands overran the
+    /// thread's stack.
     public func refusalToAdd(_ view: View) -> String? {
         if view is Window { return "a window cannot be a subview" }
         if view === self || isDescendant(of: view) { return "a view cannot be added inside itself" }
+        if levelsAbove + 1 + view.levelsBelow(atMost: View.deepestTree) > View.deepestTree {
+            return "a view tree is at most \(View.deepestTree) levels deep"
+        }
         return nil
+    }
+
+    /// The most levels of subviews under a root view (a window, or a view with no superview).
+    public static let deepestTree = 256
+
+    /// How many superviews the view has.
+    private var levelsAbove: Int {
+        var count = 0
+        var current = superview
+        while let view = current {
+            count += 1
+            current = view.superview
+        }
+        return count
+    }
+
+    /// How many levels of subviews lie under the view (0 for none), counted up to `limit + 1`.
+    private func levelsBelow(atMost limit: Int) -> Int {
+        var deepest = 0
+        var pending: [(view: View, level: Int)] = subviews.map { ($0, 1) }
+        while let (view, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            if deepest > limit { return deepest }
+            pending += view.subviews.map { ($0, level + 1) }
+        }
+        return deepest
     }
 
     /// Adds `view` on top of the others (see `insertSubview(_:at:)`).

@@ -3,10 +3,12 @@ import ScrimCore
 import ScrimFuzzing
 import Testing
 
-/// Cycles a script makes on purpose — a view inside itself, a controller its own ancestor or
-/// presenter — are refused by the operation that would make them; before, the first trapped the
-/// host and the others made the hierarchy a loop. Each is a program the API fuzzer found, shrunk.
-@Suite struct HierarchyCycleTests {
+/// The hierarchy stays a tree of bounded depth whatever a script does. Cycles made on purpose —
+/// a view inside itself, a controller its own ancestor or presenter — are refused by the
+/// operation that would make them (before, the first trapped the host and the others made the
+/// hierarchy a loop; each is a program the API fuzzer found, shrunk), and so are trees too deep
+/// for the native code that recurses through them.
+@Suite struct HierarchyRulesTests {
     private func rejections(_ h: Harness) -> [String] {
         h.runtime.trace.filter { $0.event == "presentRejected" }.compactMap {
             guard case .string(let reason)? = $0[arg: "reason"] else { return nil }
@@ -70,6 +72,41 @@ import Testing
         try h.run("b:dismiss(false) step(2) nav:dismiss(false) step(30)")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
         #expect(try h.value("root.presentedViewController == nil") == "true")
+    }
+
+    /// A chain of 10,000 views crashed the host when drawn (snapshot, render), 20,000 when
+    /// hit-tested, laid out or added to the window, 60,000 when released: each recursed through
+    /// the levels. Trees of views and of controllers are at most 256 levels deep; at the bound,
+    /// everything that recurses works.
+    @Test func treesAreAtMost256LevelsDeep() throws {
+        let h = Harness(limits: .none)
+        try h.run("""
+            top = View{ frame = rect(0, 0, 100, 100) }
+            window:addSubview(top)
+            deepest = top
+            for i = 2, 256 do local v = View{ frame = rect(0, 0, 100, 100) } deepest:addSubview(v) deepest = v end
+            """)
+        #expect(h.failure("deepest:addSubview(View{})") == "test.lua:1: bad argument #1 to 'View:addSubview' (a view tree is at most 256 levels deep)")
+        #expect(h.failure("local a, b = View{}, View{} a:addSubview(b) b:addSubview(top)") == "test.lua:1: bad argument #1 to 'View:addSubview' (a view tree is at most 256 levels deep)")
+        try h.run("""
+            top:snapshotView(true)
+            top:resizableSnapshotView(rect(0, 0, 10, 10), false)
+            window:hitTest(point(1, 1))
+            top:setNeedsLayout() top:layoutIfNeeded()
+            step(2)
+            top:removeFromSuperview() top, deepest = nil, nil
+            collectgarbage() collectgarbage()
+            """)
+        try h.run("""
+            root = ViewController{ name = "r" }
+            local current = root
+            for i = 2, 257 do local c = ViewController{ name = "c" .. i } current:addChild(c) current.view:addSubview(c.view) current = c end
+            deepest = current
+            """)
+        #expect(h.failure("deepest:addChild(ViewController{ name = 'one-too-many' })")
+                == "test.lua:1: cannot add 'one-too-many': the hierarchy of controllers is at most 256 levels deep")
+        try h.run("window.rootViewController = root step(2) window:setSize(500, 300) step(2) local _ = scrim.saveState()")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
     /// A drag scheduled one timer per frame: an hour-long pan made every frame after it cost
