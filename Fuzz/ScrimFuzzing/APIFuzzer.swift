@@ -38,24 +38,36 @@ public struct APIFuzzer {
         return stillRuns(runtime)
     }
 
-    /// A fixed scenario on a fresh root: a sheet presented and dismissed, with its completions
-    /// (the transition watchdog, which a program may have set short, off).
+    /// A fixed scenario on a fresh root: it appears, an animation completes, and a sheet is
+    /// presented and dismissed with both completions. A program may leave a transition that
+    /// never completes (UIKit waits for it too): the transition watchdog ends those it can, and
+    /// a presentation refused because one is still in progress is a fair answer.
     private func stillRuns(_ runtime: Runtime) -> String? {
         let evaluation = runtime.evaluate("""
+            scrim.setTransitionWatchdog(1)
+            run(3)
             scrim.setTransitionWatchdog(nil)
-            local root = ViewController{ name = "check-root" }
+            local appeared, animated, presented, dismissed, blocked = false, false, false, false, false
+            local root = ViewController{ name = "check-root", viewDidAppear = function() appeared = true end }
             window.rootViewController = root
             step(2)
+            local v = View{}
+            root.view:addSubview(v)
+            animate(0.1, function() v.alpha = 0 end, function() animated = true end)
+            run(0.5)
             local sheet = ViewController{ name = "check-sheet", modalPresentationStyle = "pageSheet" }
-            local presented, dismissed = false, false
             root:present(sheet, true, function() presented = true end)
             run(1)
             sheet:dismiss(true, function() dismissed = true end)
             run(1)
-            return presented, dismissed
+            for _, e in ipairs(trace()) do
+              if e.event == "presentRejected" and e.vc == "check-sheet" and e.args.reason == "a transition is in progress" then blocked = true end
+            end
+            return appeared, animated, (presented and dismissed) or blocked
             """, chunkName: "=check")
-        guard evaluation.descriptions == ["true", "true"] else {
-            return "the runtime no longer runs a presentation: \(evaluation.error?.message ?? evaluation.descriptions.joined(separator: ", "))"
+        guard evaluation.descriptions == ["true", "true", "true"] else {
+            return "the runtime no longer runs a fixed scenario (appeared, animated, presented): "
+                + (evaluation.error?.message ?? evaluation.descriptions.joined(separator: ", "))
         }
         let trace = runtime.trace
         if let first = trace.first, let last = trace.last, last.seq - first.seq != trace.count - 1 {
