@@ -18,8 +18,12 @@ local format = string.format
 
 -- Numbers print as the trace writes them: integers bare, others with up to six decimals.
 local function num(n)
-  if n == math.floor(n) and math.abs(n) < 1e15 then return format("%d", n) end
-  return (format("%.6f", n):gsub("0+$", ""))
+  -- As formatNumber: six decimals at most; past 1e15 (and for inf and nan) Lua's own form,
+  -- not the 300 digits %.6f gives 1e308.
+  if n ~= n or math.abs(n) >= 1e15 then return tostring(n) end
+  if n == math.floor(n) then return format("%d", n) end
+  local text = format("%.6f", n):gsub("0+$", ""):gsub("%.$", "")
+  return text == "-0" and "0" or text
 end
 
 local function check(value, index, fname)

@@ -59,6 +59,9 @@ import ScrimCore
         #expect(try h.value("v.frame") == "rect(10, 20, 100, 50)")
         #expect(try h.value("v.bounds") == "rect(0, 0, 100, 50)")
         #expect(try h.value("v.center") == "point(60, 45)")
+        // Six decimals at most; past 1e15, inf and nan in Lua's form (%.6f gave 1e308 300 digits).
+        #expect(try h.value("tostring(point(1e308, 2^63)) .. tostring(rect(1.25, 0.0000001, -0.0, 1/0)) .. tostring(size(-1e300, 1/3))")
+                == "point(1e+308, 9.2233720368548e+18)rect(1.25, 0, 0, inf)size(-1e+300, 0.333333)")
         #expect(try h.value("v.backgroundColor") == "#ff000080")
         #expect(try h.value("v.alpha") == "0.5")
         #expect(try h.value("v.cornerRadius") == "12")
