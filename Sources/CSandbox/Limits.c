@@ -608,26 +608,6 @@ static void mark_stopped(lua_State *L, lua_State *co) {
     lua_pop(L, 1);
 }
 
-/* coroutine.close, as the library's, except for a coroutine the limits stopped. */
-static int close_unless_stopped(lua_State *L) {
-    int stopped;
-    if (lua_type(L, 1) == LUA_TTHREAD) {
-        push_stopped_threads(L);
-        lua_pushvalue(L, 1);
-        stopped = lua_rawget(L, -2) == LUA_TBOOLEAN;
-        lua_pop(L, 2);
-        if (stopped) {
-            lua_pushboolean(L, 0);
-            lua_pushliteral(L, "the coroutine was stopped by the limits: its to-be-closed variables are not closed");
-            return 2;
-        }
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 /* coroutine.resume, as the library's, with the budget: the resumed coroutine is the running
    thread the watchdog hooks, and it runs with the hook its resumer has. */
 static int resume(lua_State *L) {
@@ -649,6 +629,39 @@ static int resume(lua_State *L) {
         atomic_load(&limits->active) && atomic_load(&limits->stop) != SCRIM_STOP_NONE)
         mark_stopped(L, co);
     if (lua_gethook(co) == budget_hook && atomic_load(&limits->active)) set_hook(limits, L, lua_gethookcount(co));
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/* coroutine.close, as the library's, except for a coroutine the limits stopped. The `__close`
+   metamethods it runs run in the coroutine: as resume does, it is the running thread the
+   watchdog hooks, with the hook its closer has (a coroutine made before its turn was counted
+   has none of its own). */
+static int close_unless_stopped(lua_State *L) {
+    scrim_limits *limits = scrim_limits_of(L);
+    lua_State *co = lua_tothread(L, 1);
+    lua_Hook hook = lua_gethook(L);
+    int stopped, status;
+    if (co != NULL) {
+        push_stopped_threads(L);
+        lua_pushvalue(L, 1);
+        stopped = lua_rawget(L, -2) == LUA_TBOOLEAN;
+        lua_pop(L, 2);
+        if (stopped) {
+            lua_pushboolean(L, 0);
+            lua_pushliteral(L, "the coroutine was stopped by the limits: its to-be-closed variables are not closed");
+            return 2;
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    if (co != NULL && co != L) {
+        if (hook == budget_hook) set_hook(limits, co, lua_gethookcount(L));
+        if (atomic_load(&limits->active)) limits->running = co;
+    }
+    status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (co != NULL && limits->running == co) limits->running = L;
+    if (co != NULL && lua_gethook(co) == budget_hook && atomic_load(&limits->active)) set_hook(limits, L, lua_gethookcount(co));
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
 }

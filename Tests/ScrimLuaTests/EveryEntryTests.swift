@@ -300,6 +300,13 @@ import ScrimCore
         #expect(try h.run("return coroutine.close(co)") == ["false", "the coroutine was stopped by the limits: its to-be-closed variables are not closed"])
         #expect(h.failure("coroutine.wrap(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) while true do end end)()")
                 == "test.lua:1: stopped: it ran past its budget of 200000 Lua instructions")
+        // Closing runs `__close` in the coroutine, which has no hook of its own when it was made
+        // before its turn was counted: it runs with the closer's, and the watchdog reaches it.
+        #expect(h.failure("""
+            local c = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) coroutine.yield() end)
+            coroutine.resume(c)
+            coroutine.close(c)
+            """) == "test.lua:3: stopped: it ran past its budget of 200000 Lua instructions")
         // Otherwise close is Lua's.
         #expect(try h.run("""
             local closed = false
