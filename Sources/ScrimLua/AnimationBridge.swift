@@ -75,6 +75,7 @@ extension Runtime {
         cls.method("addAnimations") { [unowned self] animator, call in
             let animations = try call.function(2)
             let delayFactor = try call.optionalNumber(3) ?? 0
+            try call.checkRoom(animator.pendingAnimationCount, for: "animation blocks waiting to start")
             try rethrowingAnimationError {
                 try animator.addAnimations(luaBlock(animations, "animations"), delayFactor: delayFactor)
             }
@@ -82,6 +83,7 @@ extension Runtime {
         }
         cls.method("addCompletion") { [unowned self] animator, call in
             let completion = try call.function(2)
+            try call.checkRoom(animator.completionCount, for: "completions")
             let transition = transitionBeingAnimated
             animator.addCompletion { [unowned self] position in
                 completion.push()

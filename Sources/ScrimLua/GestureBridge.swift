@@ -16,7 +16,9 @@ extension Runtime {
             addHandler(try call.function(i), to: g)
         })
         cls.method("addTarget") { [unowned self] g, call in
-            addHandler(try call.function(2), to: g)
+            let handler = try call.function(2)
+            try call.checkRoom(g.targetCount, for: "targets")
+            addHandler(handler, to: g)
             return 0
         }
         cls.method("location") { g, call in

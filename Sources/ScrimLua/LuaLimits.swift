@@ -38,6 +38,11 @@ public struct LuaLimits: Equatable, Sendable {
     /// Instructions each frame that Lua runs costs its turn: an hour of frames at 120 fps fits
     /// the standard budget many times over, while frame loops still count.
     public static let frameCost = 1
+    /// The most callbacks one object keeps (a coordinator's alongside animations and
+    /// interaction handlers, an animator's completions and waiting animation blocks, a
+    /// recognizer's targets): each is called in a turn of its own, so a loop registering them
+    /// without end would make the host call, and report, without end.
+    public static let mostCallbacksPerObject = 1_000
     /// The most clock time one `run` or `step` may cover.
     public static let longestRun: Double = 3600
 }

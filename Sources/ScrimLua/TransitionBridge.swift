@@ -226,6 +226,7 @@ extension Runtime {
         cls.method("animateAlongside") { [unowned self] coordinator, call in
             let animation = try call.optionalFunction(2)
             let completion = try call.optionalFunction(3)
+            try call.checkRoom(coordinator.alongsideCount, for: "alongside animations")
             let controller = coordinator.viewController(forKey: .to)
             let accepted = coordinator.animate(alongsideTransition: animation.map { block in { [unowned self] context in
                 block.push()
@@ -241,6 +242,7 @@ extension Runtime {
         }
         cls.method("notifyWhenInteractionChanges") { [unowned self] coordinator, call in
             let handler = try call.function(2)
+            try call.checkRoom(coordinator.interactionHandlerCount, for: "interaction handlers")
             let controller = coordinator.viewController(forKey: .to)
             coordinator.notifyWhenInteractionChanges { [unowned self] context in
                 handler.push()

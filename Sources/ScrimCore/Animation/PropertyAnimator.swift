@@ -75,6 +75,10 @@ public final class PropertyAnimator {
         }
     }
 
+    /// How many completions, and animation blocks not yet run, the animator holds.
+    public var completionCount: Int { completions.count }
+    public var pendingAnimationCount: Int { pending.count }
+
     /// Adds a block called with the position the animator finished at.
     public func addCompletion(_ completion: @escaping (Position) -> Void) {
         completions.append(completion)

@@ -14,6 +14,9 @@ open class GestureRecognizer {
 
     public init() {}
 
+    /// How many handlers it calls.
+    public var targetCount: Int { handlers.count }
+
     /// Adds a handler, called on every state change but to `possible` and `failed` (UIKit's
     /// target-action).
     public func addTarget(_ handler: @escaping (GestureRecognizer) -> Void) {

@@ -64,6 +64,10 @@ public final class TransitionCoordinator {
         animate(alongsideTransition: animation, completion: completion)
     }
 
+    /// How many alongside animations and interaction handlers wait.
+    public var alongsideCount: Int { alongside.count }
+    public var interactionHandlerCount: Int { interactionHandlers.count }
+
     /// Calls `handler` when an interactive transition stops being driven by the user.
     public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) -> Void) {
         interactionHandlers.append(handler)
