@@ -33,6 +33,8 @@ public final class Runtime {
     public var controlNotificationHandler: (String) -> Void = { _ in }
     /// Clock time of the last frame `serveOnce` ticked.
     var lastServedFrame: Double = 0
+    /// The save whose encoded bytes are counted, and the count (`StateCoder:encode`).
+    var encodedState: (save: Int, bytes: Int) = (0, 0)
 
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!

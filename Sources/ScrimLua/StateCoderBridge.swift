@@ -11,8 +11,12 @@ extension Runtime {
         cls.property("path", get: { coder, call in call.state.push(strings: coder.path) })
         cls.method("encode") { [unowned self] coder, call in
             let key = try call.string(2)
-            var budget = Self.mostEncodedValues
-            coder.encode(try stateValue(at: 3, call, budget: &budget), forKey: key)
+            let save = application.stateRestoration.saves
+            if encodedState.save != save { encodedState = (save, 0) }
+            var budget = EncodingBudget(values: Self.mostEncodedValues, bytes: Self.longestRestoredState - encodedState.bytes - key.utf8.count)
+            let value = try stateValue(at: 3, call, budget: &budget)
+            encodedState.bytes = Self.longestRestoredState - budget.bytes
+            coder.encode(value, forKey: key)
             return 0
         }
         cls.method("decode") { [unowned self] coder, call in
@@ -29,15 +33,34 @@ extension Runtime {
     /// each time it is reached.
     static let mostEncodedValues = 1_000_000
 
+    /// What an `encode` may still take: values, and bytes of the save under way — a save's
+    /// state, which the host keeps and writes out as JSON in native calls no hook reaches, takes
+    /// at most what `restoreState` reads.
+    struct EncodingBudget {
+        var values: Int
+        var bytes: Int
+
+        /// Takes one value of `size` bytes; throws past either bound.
+        mutating func take(_ size: Int, _ call: LuaCall) throws {
+            values -= 1
+            bytes -= size
+            guard values >= 0 else {
+                throw call.argumentError(3, "cannot encode more than \(Runtime.mostEncodedValues) values (a table reached over and over?)")
+            }
+            guard bytes >= 0 else {
+                throw call.argumentError(3, "the saved state would pass the \(Runtime.longestRestoredState >> 20) MB restoreState reads")
+            }
+        }
+    }
+
     /// The Lua value at `index` as a state value, taking at most `budget` values; errors name
     /// argument 3 of `call`.
-    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0, budget: inout Int) throws -> StateValue {
+    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0, budget: inout EncodingBudget) throws -> StateValue {
         let L = call.L
         let slot = lua_absindex(L, index)
-        budget -= 1
-        guard budget >= 0 else {
-            throw call.argumentError(3, "cannot encode more than \(Self.mostEncodedValues) values (a table reached over and over?)")
-        }
+        // A string's bytes; 8 for anything else (a key's are counted with its value).
+        let keyBytes = depth > 0 && lua_type(L, slot - 1) == LUA_TSTRING ? Int(lua_rawlen(L, slot - 1)) : 0
+        try budget.take(8 + keyBytes + (lua_type(L, slot) == LUA_TSTRING ? Int(lua_rawlen(L, slot)) : 0), call)
         switch lua_type(L, slot) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, slot) != 0)
@@ -62,12 +85,12 @@ extension Runtime {
     }
 
     /// A table as an array (keys 1…n) or an object (string keys).
-    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int, budget: inout Int) throws -> StateValue {
+    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int, budget: inout EncodingBudget) throws -> StateValue {
         let L = call.L
         call.state.unwrapView(at: slot)   // a read-only view encodes as the table it shows
         let length = Int(lua_rawlen(L, slot))
         // `#t` is a border, not a count (51 keys can make it 2^50): the array's holes are values too.
-        guard length <= budget else {
+        guard length <= budget.values else {
             throw call.argumentError(3, "cannot encode a table of length \(length) (more than \(Self.mostEncodedValues) values)")
         }
         var items = [StateValue](repeating: .null, count: length)

@@ -583,13 +583,28 @@ import ScrimCore
             saved = scrim.saveState()
             """)
         #expect(scriptErrors(h) == [
-            "test.lua:7: bad argument #2 to 'StateCoder:encode' (cannot encode more than 1000000 values (a table reached over and over?))",
+            "test.lua:7: bad argument #2 to 'StateCoder:encode' (the saved state would pass the 4 MB restoreState reads)",
         ])
         #expect(try h.value("borderError") == "bad argument #2 to 'StateCoder:encode' (cannot encode a table of length 1125899906842624 (more than 1000000 values))")
         #expect(try h.value("#saved > 0") == "true")
         // Decoding is native work: the state it reads is bounded.
         #expect(Harness(limits: .none).failure("scrim.restoreState(string.rep(' ', 5 << 20))")
                 == "test.lua:1: bad argument #1 to 'restoreState' (state of 5242880 bytes is more than the 4 MB restoreState reads)")
+        // So is what a save encodes, counted in bytes: one 1 MB string held 2,000 times (1 MB of
+        // Lua) made the host copy and write 2 GB. Each save starts the count again.
+        let bytes = Harness(limits: .none)
+        try bytes.run("""
+            local big = string.rep("x", 1 << 20)
+            root = ViewController{ name = "root", restorationIdentifier = "root", encodeRestorableState = function(self, coder)
+              coder:encode("three", { big, big, big })
+              refused = select(2, pcall(coder.encode, coder, "more", { big, big }))
+            end }
+            window.rootViewController = root
+            step()
+            first, second = scrim.saveState(), scrim.saveState()
+            """)
+        #expect(try bytes.value("refused") == "bad argument #2 to 'StateCoder:encode' (the saved state would pass the 4 MB restoreState reads)")
+        #expect(try bytes.value("#first > 3 << 20 and first == second") == "true")
     }
 
     /// Names are kept for an object's life and written into every trace event about it.

@@ -54,8 +54,12 @@ public final class StateRestoration {
     /// Whether state is being saved or restored now: its callbacks are running.
     public private(set) var isInProgress = false
 
+    /// How many saves have begun: what encoders count per save starts again with each.
+    public private(set) var saves = 0
+
     /// The window's restorable hierarchy and each controller's encoded state, as JSON.
     public func save() -> String {
+        saves += 1
         isInProgress = true
         defer { isInProgress = false }
         var records: [StateValue] = []
