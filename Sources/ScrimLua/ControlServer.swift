@@ -67,6 +67,8 @@ public final class ControlServer: @unchecked Sendable {
     private enum Waiting {
         case request(String, bytes: Int)
         case reply(String)
+        /// A batch under way: the rest of its requests, answered one per turn.
+        case batch(ControlService.Batch)
     }
     /// The client whose request the runtime works on, and since when (uptime nanoseconds).
     private var inFlight: (client: Int, since: UInt64)?
@@ -389,12 +391,38 @@ public final class ControlServer: @unchecked Sendable {
             waitingBytes -= bytes
             inFlight = (id, DispatchTime.now().uptimeNanoseconds)
             lock.unlock()
-            let response = service.answer(line, from: id)
+            let beginning = service.begin(line, from: id)
             lock.lock()
             inFlight = nil
             lock.unlock()
-            if let response { send(response, to: id) }
+            switch beginning {
+            case .answered(let response): if let response { send(response, to: id) }
+            case .batch(let batch): continueBatch(batch, of: id)
+            }
+        case .batch(let batch):
+            lock.unlock()
+            continueBatch(batch, of: id)
         }
+    }
+
+    /// Answers the next request of `batch`; while some remain, the batch waits at the front of
+    /// the client's queue for the client's next turn.
+    private func continueBatch(_ batch: ControlService.Batch, of id: Int) {
+        lock.lock()
+        inFlight = (id, DispatchTime.now().uptimeNanoseconds)
+        lock.unlock()
+        service.answerNext(of: batch, from: id)
+        lock.lock()
+        inFlight = nil
+        guard !batch.isDone, let client = clients[id] else {
+            lock.unlock()
+            if batch.isDone, let response = batch.response { send(response, to: id) }
+            return
+        }
+        if client.waiting.isEmpty { ready.append(id) }
+        client.waiting.insert(.batch(batch), at: 0)
+        lock.unlock()
+        mailbox.post { [weak self] in self?.answerNext() }
     }
 
     /// Answers an over-long line, in order with the client's other answers.

@@ -43,27 +43,66 @@ final class ControlService {
     /// A batch is answered request by request until a cancel comes (`LuaState.Canceller`, the
     /// `cancel` method, Ctrl-C); the requests after it are answered as cancelled, unrun.
     func answer(_ line: String, from client: Int) -> String? {
+        switch begin(line, from: client) {
+        case .answered(let response):
+            return response
+        case .batch(let batch):
+            while !batch.isDone { answerNext(of: batch, from: client) }
+            return batch.response
+        }
+    }
+
+    /// A line's answer, or a batch to answer one request at a time (`answerNext`), so that a
+    /// server can let other clients take turns between its requests.
+    enum Beginning {
+        case answered(String?)
+        case batch(Batch)
+    }
+
+    /// A batch being answered: its requests, the responses so far, and the cancels when it began.
+    final class Batch {
+        fileprivate let entries: [Result<ControlMessage.Request, ControlFailure>]
+        fileprivate var next = 0
+        fileprivate var responses: [String] = []
+        fileprivate var room = ControlService.longestAnswer
+        fileprivate let cancels: UInt?
+
+        fileprivate init(_ entries: [Result<ControlMessage.Request, ControlFailure>], cancels: UInt?) {
+            self.entries = entries
+            self.cancels = cancels
+        }
+
+        var isDone: Bool { next == entries.count }
+        /// The batch's response line, once done (nil when it held only notifications).
+        var response: String? { responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]" }
+    }
+
+    /// Answers `line` if it is one request; a batch is returned to be answered request by request.
+    func begin(_ line: String, from client: Int) -> Beginning {
         switch ControlMessage.parse(line) {
         case .single(let entry):
-            return answer(entry, from: client).map { Self.bounded($0, id: Self.id(of: entry), room: Self.longestAnswer) }
+            return .answered(answer(entry, from: client).map { Self.bounded($0, id: Self.id(of: entry), room: Self.longestAnswer) })
         case .batch(let entries):
-            let cancels = runtime?.lua.cancelCount
-            var responses: [String] = []
-            var room = Self.longestAnswer
-            for entry in entries {
-                let response: String?
-                if case .success(let request) = entry, let runtime, runtime.lua.cancelCount != cancels {
-                    response = request.id.map { ControlMessage.response(id: $0, failure: Self.batchCancelled) }
-                } else {
-                    response = answer(entry, from: client)
-                }
-                guard let response else { continue }
-                let kept = Self.bounded(response, id: Self.id(of: entry), room: room)
-                room -= kept.utf8.count + 1
-                responses.append(kept)
-            }
-            return responses.isEmpty ? nil : "[" + responses.joined(separator: ",") + "]"
+            return .batch(Batch(entries, cancels: runtime?.lua.cancelCount))
         }
+    }
+
+    /// Answers the next request of `batch`; once a cancel has come since it began, the rest are
+    /// answered as cancelled, unrun.
+    func answerNext(of batch: Batch, from client: Int) {
+        guard !batch.isDone else { return }
+        let entry = batch.entries[batch.next]
+        batch.next += 1
+        let response: String?
+        if case .success(let request) = entry, let runtime, runtime.lua.cancelCount != batch.cancels {
+            response = request.id.map { ControlMessage.response(id: $0, failure: Self.batchCancelled) }
+        } else {
+            response = answer(entry, from: client)
+        }
+        guard let response else { return }
+        let kept = Self.bounded(response, id: Self.id(of: entry), room: batch.room)
+        batch.room -= kept.utf8.count + 1
+        batch.responses.append(kept)
     }
 
     private static let batchCancelled = ControlFailure(

@@ -410,6 +410,26 @@ final class RawConnection: @unchecked Sendable {
         #expect(newcomer.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["2"],"output":"","results":[2]}}"#)
     }
 
+    /// A batch's requests take turns with other clients' too: one line of 1,000 short
+    /// evaluations held every other client for 79 s.
+    @Test func aBatchTakesTurnsRequestByRequest() throws {
+        let server = try ListeningRuntime(limits: .none)
+        let first = RawConnection(path: server.path)
+        server.startEndlessEval(on: first)
+        let request = #"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"#
+        first.send("[" + Array(repeating: request, count: 50).joined(separator: ",") + "]\n")
+        let newcomer = RawConnection(path: server.path)
+        newcomer.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
+        let deadline = Date().addingTimeInterval(20)
+        while server.server.waitingRequests < 2, Date() < deadline { usleep(1000) }
+        #expect(server.server.waitingRequests == 2)
+        RawConnection(path: server.path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        #expect(newcomer.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["1"],"output":"","results":[1]}}"#)
+        _ = first.line()
+        let batch = try #require(first.line())
+        #expect(batch.hasPrefix("[{") && batch.components(separatedBy: #""results":[]"#).count == 51)
+    }
+
     @Test func aCancelStopsTheRestOfABatch() throws {
         let server = try ListeningRuntime(limits: .none, busyAfter: 0)
         let runner = RawConnection(path: server.path)
