@@ -211,9 +211,9 @@ import ScrimCore
     @Test func anErrorIsReadBackWithTheCapLifted() throws {
         let h = Harness(limits: LuaLimits(instructionBudget: nil, memoryCap: 16 << 20, timeLimit: nil))
         let filling = """
-            local g = TapGestureRecognizer{ handler = function() end }
+            local recognizers = {}
             local f = function() end
-            local ok = pcall(function() for i = 1, 1e8 do g:addTarget(f) end end)
+            local ok = pcall(function() for i = 0, 1e8 do local k = i // 1000 + 1 recognizers[k] = recognizers[k] or TapGestureRecognizer{} recognizers[k]:addTarget(f) end end)
             local text = string.rep("y", 1000) .. tostring(ok)
             """
         #expect(h.failure(filling) == "test.lua:4: not enough memory (the runtime's Lua memory cap of 16 MB is reached)")
