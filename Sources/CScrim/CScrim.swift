@@ -81,21 +81,19 @@ public func scrim_eval(_ runtime: OpaquePointer?, _ code: UnsafePointer<CChar>?,
 
 @_cdecl("scrim_tick")
 public func scrim_tick(_ runtime: OpaquePointer?, _ frames: Int32) -> Int32 {
-    guard frames >= 0, frames <= 1_000_000 else {
-        return LastError.set("scrim_tick: frames must be from 0 to 1000000, got \(frames)", argumentError)
-    }
-    return call("scrim_tick", runtime) { runtime in
-        runtime.tick(frames: Int(frames)) ? succeeded : cancelled("scrim_tick", at: runtime.now)
+    call("scrim_tick", runtime) { runtime in
+        if let refusal = runtime.refusalOfFrames(Int(frames)) { return (argumentError, "scrim_tick: \(refusal), got \(frames)") }
+        return runtime.tick(frames: Int(frames)) ? succeeded : cancelled("scrim_tick", at: runtime.now)
     }
 }
 
 @_cdecl("scrim_advance")
 public func scrim_advance(_ runtime: OpaquePointer?, _ seconds: Double) -> Int32 {
-    guard seconds >= 0, seconds <= 86_400 else {
-        return LastError.set("scrim_advance: seconds must be from 0 to 86400, got \(seconds)", argumentError)
-    }
-    return call("scrim_advance", runtime) { runtime in
-        runtime.advance(seconds: seconds) ? succeeded : cancelled("scrim_advance", at: runtime.now)
+    call("scrim_advance", runtime) { runtime in
+        if let refusal = runtime.refusalOfSeconds(seconds) {
+            return (argumentError, "scrim_advance: \(refusal), got \(formatNumber(seconds))")
+        }
+        return runtime.advance(seconds: seconds) ? succeeded : cancelled("scrim_advance", at: runtime.now)
     }
 }
 

@@ -189,12 +189,12 @@ final class ControlService {
                                   next: runtime.application.dispatcher.nextSeq)
         case "tick":
             let frames = try params.optionalInteger("frames", atLeast: 0) ?? 1
-            guard frames <= 1_000_000 else { throw ControlFailure.params("'frames' must be at most 1000000 per call") }
+            if let refusal = runtime.refusalOfFrames(frames) { throw ControlFailure.params(refusal) }
             guard runtime.tick(frames: frames) else { throw Self.framesCancelled(at: runtime.now) }
             return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
         case "advance":
             let seconds = try params.number("seconds")
-            guard seconds >= 0, seconds <= 10_000 else { throw ControlFailure.params("'seconds' must be between 0 and 10000") }
+            if let refusal = runtime.refusalOfSeconds(seconds) { throw ControlFailure.params(refusal) }
             guard runtime.advance(seconds: seconds) else { throw Self.framesCancelled(at: runtime.now) }
             return StateValue.object(["t": .number((runtime.now * 1e6).rounded() / 1e6)]).json
         case "subscribe":

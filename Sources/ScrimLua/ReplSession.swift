@@ -240,7 +240,7 @@ public final class ReplSession {
 
     /// `:step [n]`: as Lua's `step`, at most an hour of frames, stopped by Ctrl-C or `cancel`.
     private func step(_ arguments: [String]) {
-        let most = Int(LuaLimits.longestRun / runtime.application.clock.frameDuration)
+        let most = runtime.mostFramesPerCall
         guard arguments.count <= 1, let frames = arguments.first.map({ Int($0) }) ?? 1, (0...most).contains(frames) else {
             output("usage: :step [n]   (n: frames to run, 0 to \(most), default 1)")
             return

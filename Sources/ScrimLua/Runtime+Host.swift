@@ -42,6 +42,20 @@ extension Runtime {
         return runFrames(frames < 0x1p62 ? Int(frames) : 1 << 62)
     }
 
+    /// The most frames one call may run — `run` and `step` from Lua, `tick` and `advance` from
+    /// the socket and the C ABI, the REPL's `:step`: an hour of clock time (`LuaLimits.longestRun`).
+    public var mostFramesPerCall: Int { Int(LuaLimits.longestRun / application.clock.frameDuration) }
+
+    /// Why `frames` cannot be run in one call, or nil (the same rule for every caller).
+    public func refusalOfFrames(_ frames: Int) -> String? {
+        (0...mostFramesPerCall).contains(frames) ? nil : "frames must be from 0 to \(mostFramesPerCall)"
+    }
+
+    /// Why `seconds` of frames cannot be run in one call (NaN, negative, past an hour), or nil.
+    public func refusalOfSeconds(_ seconds: Double) -> String? {
+        seconds >= 0 && seconds <= LuaLimits.longestRun ? nil : "seconds must be from 0 to \(Int(LuaLimits.longestRun))"
+    }
+
     /// Runs `frames` frames, whose callbacks are turns of their own. Run from Lua (`run`,
     /// `step`), the frames' native work is the asking turn's: it pays `LuaLimits.entryCost` for
     /// the call and `frameCost` for each frame, its clock runs (the watchdog's time covers a

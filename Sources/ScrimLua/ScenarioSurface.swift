@@ -144,9 +144,7 @@ extension Runtime {
     private func installClockFunctions(in scrim: Int32) {
         lua.setFunction("run", in: scrim) { [unowned self] call in
             let seconds = try call.number(1)
-            guard seconds >= 0, seconds <= LuaLimits.longestRun else {
-                throw call.argumentError(1, "seconds must be from 0 to \(Int(LuaLimits.longestRun))")
-            }
+            if let refusal = refusalOfSeconds(seconds) { throw call.argumentError(1, refusal) }
             try runFrames(Int((seconds / application.clock.frameDuration).rounded()), call)
             return 0
         }
@@ -167,9 +165,8 @@ extension Runtime {
             return 0
         }
         lua.setFunction("step", in: scrim) { [unowned self] call in
-            let most = Int(LuaLimits.longestRun / application.clock.frameDuration)
             let frames = call.isNil(1) ? 1 : try call.integer(1)
-            guard (0...most).contains(frames) else { throw call.argumentError(1, "frames must be from 0 to \(most)") }
+            if let refusal = refusalOfFrames(frames) { throw call.argumentError(1, refusal) }
             try runFrames(frames, call)
             return 0
         }

@@ -134,11 +134,11 @@ import Testing
             1 scrim_create: the options 'transitionWatchdog' must be a number of seconds > 0
             1 scrim_tick: runtime must not be NULL
             0 ''
-            1 scrim_tick: frames must be from 0 to 1000000, got -1
-            1 scrim_advance: seconds must be from 0 to 86400, got 1e+300
+            1 scrim_tick: frames must be from 0 to 216000, got -1
+            1 scrim_advance: seconds must be from 0 to 3600, got 1e+300
             2 plugin 'missing-plugin' not found (searc
             3 /tmp: a file that is not a socket is in the way
-            1 scrim_tick: frames must be from 0 to 1000000, got 2000000
+            1 scrim_tick: frames must be from 0 to 216000, got 2000000
             1 scrim_cancel: runtime must not be NULL
             0
             2 eval:1: interrupted!

@@ -92,10 +92,11 @@ scrim_status scrim_run_script(scrim_runtime *runtime, const char *path);
  */
 scrim_status scrim_eval(scrim_runtime *runtime, const char *code, char **result_json);
 
-/** Runs `frames` (0…1000000) run-loop turns (a virtual clock moves one frame before each). */
+/** Runs `frames` run-loop turns (a virtual clock moves one frame before each): at most an hour of
+    them (216000 at 60 fps), as Lua's `step`. */
 scrim_status scrim_tick(scrim_runtime *runtime, int32_t frames);
 
-/** Runs the frames in `seconds` (0…86400) of clock time, rounded to whole frames. */
+/** Runs the frames in `seconds` (0…3600, as Lua's `run`) of clock time, rounded to whole frames. */
 scrim_status scrim_advance(scrim_runtime *runtime, double seconds);
 
 /**
