@@ -56,8 +56,9 @@ struct FuzzCommand: ParsableCommand {
         }
         guard let (seed, failure) = supervisor.run(first: firstSeed, count: programs, statements: statements) else { return }
         supervisor.say("scrim-api-fuzz: seed \(seed) \(failure); shrinking it")
-        let shrunk = supervisor.shrink(prelude: ProgramGenerator.prelude, statements: fuzzer.statements(seed: seed), failure: failure)
-        let program = ProgramGenerator.prelude + "\n" + shrunk.joined(separator: "\n") + "\n"
+        let control = fuzzer.controlBlock(seed: seed)
+        let shrunk = supervisor.shrink(prelude: ProgramGenerator.prelude, statements: fuzzer.statements(seed: seed), suffix: control, failure: failure)
+        let program = ProgramGenerator.prelude + "\n" + shrunk.joined(separator: "\n") + "\n" + control
         let file = "scrim-api-fuzz-\(seed).lua"
         try? program.write(toFile: file, atomically: true, encoding: .utf8)
         print("-- seed \(seed) \(failure); shrunk to \(shrunk.count) statements (\(file); replay with --seed \(seed)):")

@@ -21,9 +21,22 @@ public struct APIFuzzer {
         return generator.program(statements: statementCount)
     }
 
-    /// The program of `seed`, as a scenario `scrim run` runs.
+    /// The program of `seed`, as a scenario `scrim run` runs, with the control-socket lines
+    /// that follow it in a comment at its end (`controlBlock`).
     public func source(seed: UInt64) -> String {
-        ProgramGenerator.prelude + "\n" + statements(seed: seed).joined(separator: "\n") + "\n"
+        ProgramGenerator.prelude + "\n" + statements(seed: seed).joined(separator: "\n") + "\n" + controlBlock(seed: seed)
+    }
+
+    /// The control lines of `seed`'s program, as the comment `run` reads them from.
+    public func controlBlock(seed: UInt64) -> String {
+        var lines = ControlLineGenerator(surface: surface, seed: seed)
+        return "--[==[control\n" + lines.lines(8).map { $0.replacingOccurrences(of: "]==]", with: "] ==]") }.joined(separator: "\n") + "\n]==]\n"
+    }
+
+    /// The lines of the control block at the end of `source`, if any.
+    private func controlLines(in source: String) -> [String] {
+        guard let start = source.range(of: "--[==[control\n"), let end = source.range(of: "\n]==]", range: start.upperBound..<source.endIndex) else { return [] }
+        return source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Runs `source`; returns what broke, or nil.
@@ -34,6 +47,16 @@ public struct APIFuzzer {
         runtime.printOutput = { _ in }
         _ = runtime.evaluate(source, chunkName: "=program")
         _ = runtime.tick(frames: 120)
+        if let broken = HierarchyShape.check(runtime.application) { return broken }
+        // Then the control socket's methods, as a client sends them.
+        for line in controlLines(in: source) {
+            guard let answer = runtime.answerControlLine(line) else { continue }
+            guard answer.hasPrefix(#"{"jsonrpc":"2.0""#) || answer.hasPrefix(#"[{"jsonrpc":"2.0""#),
+                  (try? StateValue(parsing: answer)) != nil else {
+                return "the control line \(line.prefix(200)) was answered with what is not JSON-RPC: \(answer.prefix(200))"
+            }
+        }
+        _ = runtime.tick(frames: 60)
         if let broken = HierarchyShape.check(runtime.application) { return broken }
         return stillRuns(runtime)
     }

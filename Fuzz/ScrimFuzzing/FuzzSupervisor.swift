@@ -129,9 +129,9 @@ public struct FuzzSupervisor {
         return process.terminationStatus == 0 ? nil : .broke(said.last ?? "exit status \(process.terminationStatus)")
     }
 
-    /// The fewest of `statements` (after `prelude`) that still fail as `failure` does, by
-    /// removing chunks of them, halving the chunk size when none can go.
-    public func shrink(prelude: String, statements: [String], failure: Failure) -> [String] {
+    /// The fewest of `statements` (between `prelude` and `suffix`) that still fail as `failure`
+    /// does, by removing chunks of them, halving the chunk size when none can go.
+    public func shrink(prelude: String, statements: [String], suffix: String = "", failure: Failure) -> [String] {
         var kept = statements
         var chunk = max(1, kept.count / 2)
         while chunk >= 1 {
@@ -140,7 +140,7 @@ public struct FuzzSupervisor {
             while start < kept.count {
                 var candidate = kept
                 candidate.removeSubrange(start..<min(start + chunk, kept.count))
-                if let result = run(program: prelude + "\n" + candidate.joined(separator: "\n") + "\n"), result.matches(failure) {
+                if let result = run(program: prelude + "\n" + candidate.joined(separator: "\n") + "\n" + suffix), result.matches(failure) {
                     kept = candidate
                     removedAny = true
                 } else {

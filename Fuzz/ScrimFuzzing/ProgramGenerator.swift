@@ -38,6 +38,12 @@ public struct ProgramGenerator {
         return (0..<count).map { _ in statement() }
     }
 
+    /// One statement as a chunk of its own, for `eval` and the REPL over the socket: the pool is
+    /// the global `o` there.
+    mutating func statementText() -> String {
+        "o = o or { window } local function try(f) pcall(f) end " + statement()
+    }
+
     /// The pool `o` starts with the window, a root controller on screen, and a navigation
     /// controller around a third.
     public static let prelude = """

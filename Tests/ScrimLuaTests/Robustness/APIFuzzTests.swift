@@ -17,11 +17,13 @@ import Testing
         supervisor.say = { _ in }
         guard let (seed, failure) = supervisor.run(first: first, count: count, statements: 40) else { return }
         let fuzzer = APIFuzzer(surface: try LuaSurface.shipped())
-        let shrunk = supervisor.shrink(prelude: ProgramGenerator.prelude, statements: fuzzer.statements(seed: seed), failure: failure)
+        let control = fuzzer.controlBlock(seed: seed)
+        let shrunk = supervisor.shrink(prelude: ProgramGenerator.prelude, statements: fuzzer.statements(seed: seed), suffix: control, failure: failure)
         Issue.record("""
             seed \(seed) \(failure); replay with `scrim-api-fuzz --seed \(seed)`. Shrunk:
             \(ProgramGenerator.prelude)
             \(shrunk.joined(separator: "\n"))
+            \(control)
             """)
     }
 }
