@@ -28,6 +28,18 @@ private final class ListeningRuntime {
         #expect(FileManager.default.fileExists(atPath: started))
     }
 
+    /// Has a new client ask for the global `count`, waits until `waiting` requests (its own
+    /// among them) wait behind the endless evaluation, cancels that, and returns the answer.
+    func countSeenByNewcomer(onceWaiting waiting: Int) -> String? {
+        let newcomer = RawConnection(path: path)
+        newcomer.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
+        let deadline = Date().addingTimeInterval(20)
+        while server.waitingRequests < waiting, Date() < deadline { usleep(1000) }
+        #expect(server.waitingRequests == waiting)
+        RawConnection(path: path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
+        return newcomer.line()
+    }
+
     func client() throws -> ControlClient { try ControlClient(path: path) }
 
     deinit { owner.stop() }
@@ -401,13 +413,7 @@ final class RawConnection: @unchecked Sendable {
         for connection in [first, second] {
             for _ in 0..<50 { connection.send(#"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"# + "\n") }
         }
-        let newcomer = RawConnection(path: server.path)
-        newcomer.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
-        let deadline = Date().addingTimeInterval(20)
-        while server.server.waitingRequests < 101, Date() < deadline { usleep(1000) }
-        #expect(server.server.waitingRequests == 101)
-        RawConnection(path: server.path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
-        #expect(newcomer.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["2"],"output":"","results":[2]}}"#)
+        #expect(server.countSeenByNewcomer(onceWaiting: 101) == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["2"],"output":"","results":[2]}}"#)
     }
 
     /// A batch's requests take turns with other clients' too: one line of 1,000 short
@@ -418,13 +424,7 @@ final class RawConnection: @unchecked Sendable {
         server.startEndlessEval(on: first)
         let request = #"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"#
         first.send("[" + Array(repeating: request, count: 50).joined(separator: ",") + "]\n")
-        let newcomer = RawConnection(path: server.path)
-        newcomer.send(#"{"jsonrpc":"2.0","id":3,"method":"eval","params":{"code":"return count"}}"# + "\n")
-        let deadline = Date().addingTimeInterval(20)
-        while server.server.waitingRequests < 2, Date() < deadline { usleep(1000) }
-        #expect(server.server.waitingRequests == 2)
-        RawConnection(path: server.path).send(#"{"jsonrpc":"2.0","method":"cancel"}"# + "\n")
-        #expect(newcomer.line() == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["1"],"output":"","results":[1]}}"#)
+        #expect(server.countSeenByNewcomer(onceWaiting: 2) == #"{"jsonrpc":"2.0","id":3,"result":{"descriptions":["1"],"output":"","results":[1]}}"#)
         _ = first.line()
         let batch = try #require(first.line())
         #expect(batch.hasPrefix("[{") && batch.components(separatedBy: #""results":[]"#).count == 51)
