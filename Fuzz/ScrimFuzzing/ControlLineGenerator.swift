@@ -12,7 +12,6 @@ struct ControlLineGenerator {
     init(surface: LuaSurface, seed: UInt64) {
         random = SeededRandom(seed: seed ^ 0x5EED_C0DE)
         programs = ProgramGenerator(surface: surface, seed: seed ^ 0xC0FFEE)
-        _ = programs.program(statements: 0)
     }
 
     /// `count` lines.

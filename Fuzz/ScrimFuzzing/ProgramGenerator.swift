@@ -10,8 +10,10 @@
 public struct ProgramGenerator {
     public let surface: LuaSurface
     private var random: SeededRandom
-    /// What each slot of the pool `o` was given, by the class the surface declares (nil: not known).
-    private var slots: [String?] = []
+    /// What each slot of the pool `o` was given, by the class the surface declares (nil: not
+    /// known); the prelude's first.
+    private var slots: [String?] = Self.preludeSlots
+    private static let preludeSlots: [String?] = ["Window", "ViewController", "NavigationController", "ViewController"]
     private var depth = 0
     private var classCount = 0
     /// Hostile values the statement being written may still take: most statements are well
@@ -34,7 +36,7 @@ public struct ProgramGenerator {
     /// A program of `count` statements, after a prelude that gives it the pool `o` (with the
     /// window in slot 1) and `try`, which runs a statement under `pcall`.
     public mutating func program(statements count: Int) -> [String] {
-        slots = ["Window", "ViewController", "NavigationController", "ViewController"]
+        slots = Self.preludeSlots
         return (0..<count).map { _ in statement() }
     }
 

@@ -7,14 +7,6 @@ import ScrimCore
 /// For a method (a name with `:`), stack index 1 is `self` and argument numbers count from
 /// the next one, as Lua's own messages do.
 public struct LuaCall {
-    /// Throws when an object already keeps `LuaLimits.mostCallbacksPerObject` callbacks of
-    /// the kind `what` names.
-    public func checkRoom(_ count: Int, for what: String) throws {
-        guard count < LuaLimits.mostCallbacksPerObject else {
-            throw LuaError(message: "\(functionName): at most \(LuaLimits.mostCallbacksPerObject) \(what) per object")
-        }
-    }
-
     public let L: OpaquePointer
     public let state: LuaState
     public let functionName: String
@@ -37,6 +29,14 @@ public struct LuaCall {
 
     /// The argument number Lua users see for stack index `index`.
     func argumentNumber(_ index: Int32) -> Int32 { isMethod ? index - 1 : index }
+
+    /// Throws when an object already keeps `LuaLimits.mostCallbacksPerObject` callbacks of
+    /// the kind `what` names.
+    public func checkRoom(_ count: Int, for what: String) throws {
+        guard count < LuaLimits.mostCallbacksPerObject else {
+            throw LuaError(message: "\(functionName): at most \(LuaLimits.mostCallbacksPerObject) \(what) per object")
+        }
+    }
 
     public func argumentError(_ index: Int32, _ message: String) -> LuaRaise {
         switch role {

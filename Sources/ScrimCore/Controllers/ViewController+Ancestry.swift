@@ -4,10 +4,12 @@ extension ViewController {
     /// a tree, so such a controller cannot become this one's child, nor be presented from it.
     public final func isSelfOrAbove(_ controller: ViewController) -> Bool {
         var current: ViewController? = self
-        var seen: Set<ObjectIdentifier> = []
-        while let candidate = current, seen.insert(ObjectIdentifier(candidate)).inserted {
+        var levels = 0
+        // The chain up is at most `deepestHierarchy` long (and never a loop: this check keeps it so).
+        while let candidate = current, levels <= Self.deepestHierarchy {
             if candidate === controller { return true }
             current = candidate.parent ?? candidate.presentingStorage
+            levels += 1
         }
         return false
     }
