@@ -25,7 +25,7 @@ test: deps lint-deps browser-deps bench-deps
 # off: what it reports comes from tests that keep their own application alive (docs/robustness.md).
 SANITIZER ?= address
 sanitize: deps lint-deps browser-deps bench-deps
-	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 SCRIM_API_PROGRAMS=300 \
+	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 SCRIM_API_PROGRAMS=300 SCRIM_C_ABI_PROGRAMS=300 \
 	  $(SWIFT) test --disable-xctest --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --skip EmbeddingTests
 
 # The benchmarks (docs/performance.md), in a release build with the Swift runtime linked in (most
@@ -39,20 +39,24 @@ build: deps
 	$(SWIFT) build --product scrim
 
 # libFuzzer on what reads untrusted bytes (docs/robustness.md): the control socket's lines,
-# saved state, plugin source. FUZZ_TIME seconds per target; crashes land in .build-fuzz/.
+# saved state, plugin source; and driving the hostile program generators (FUZZ_TARGETS="api
+# c-abi"). FUZZ_TIME seconds per target; crashes land in .build-fuzz/.
 FUZZ_TIME ?= 60
 FUZZ_TARGETS ?= control restoration plugin
 fuzz: deps
 	$(SWIFT) build --target ScrimFuzzing --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
 	$(SWIFTC) -parse-as-library -sanitize=fuzzer,address Fuzz/Driver/main.swift \
 	  -I .build-fuzz/debug/Modules -I Sources/CLua $$(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
-	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/ScrimLua.build/*.o .build-fuzz/debug/ScrimCore.build/*.o \
-	  $$(pkg-config --libs lua5.4) -o .build-fuzz/scrim-fuzz 2>&1 | grep -v 'Cannot export local symbol' || true
+	  -Xcc -fmodule-map-file=.build-fuzz/debug/CSandbox.build/module.modulemap -I Sources/CSandbox/include \
+	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/CScrim.build/*.o .build-fuzz/debug/ScrimLua.build/*.o \
+	  .build-fuzz/debug/CSandbox.build/*.o .build-fuzz/debug/ScrimCore.build/*.o \
+	  $$(pkg-config --libs lua5.4) -o .build-fuzz/scrim-fuzz > .build-fuzz/link.log 2>&1; \
+	  status=$$?; grep -v 'Cannot export local symbol' .build-fuzz/link.log; exit $$status
 	for target in $(FUZZ_TARGETS); do \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_TIME) s"; \
 	  ASAN_OPTIONS=detect_leaks=0 SCRIM_FUZZ_TARGET=$$target .build-fuzz/scrim-fuzz -max_total_time=$(FUZZ_TIME) \
-	    -timeout=10 -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/$$target- \
+	    -timeout=$$(case $$target in api|c-abi) echo 60;; *) echo 10;; esac) -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/$$target- \
 	    .build-fuzz/corpus-$$target Fuzz/corpus/$$target $$([ $$target = plugin ] && echo Plugins) || exit 1; \
 	done
 

@@ -57,7 +57,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ScrimFuzzing", dependencies: ["ScrimCore", "ScrimLua"], path: "Fuzz/ScrimFuzzing"),
+        .target(name: "ScrimFuzzing", dependencies: ["ScrimCore", "ScrimLua", "CScrim"], path: "Fuzz/ScrimFuzzing"),
         .executableTarget(
             name: "ScrimAPIFuzz",
             dependencies: ["ScrimFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import ScrimFuzzing
 
-/// `scrim-api-fuzz`: the hostile API fuzzer (docs/robustness.md, "The API fuzzer"). Writes Lua
-/// programs from the annotation file that call the whole surface with hostile values, runs each
-/// against a fresh runtime in a worker process, and stops at the first that crashes or hangs the
-/// host or breaks what must hold, printing its seed and the program shrunk to what still fails.
+/// `scrim-api-fuzz`: the hostile API fuzzer (docs/robustness.md, "The API fuzzer"). Writes
+/// programs that call the whole surface with hostile values — Lua programs from the annotation
+/// file, or with `--c-abi` sequences of C calls from `scrim.h` — runs each against fresh
+/// runtimes in a worker process, and stops at the first that crashes or hangs the host or
+/// breaks what must hold, printing its seed and the program shrunk to what still fails.
 @main
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrim-api-fuzz",
-        abstract: "Run hostile Lua programs against the runtime; report the first that crashes, hangs or breaks it.")
+        abstract: "Run hostile programs against the runtime; report the first that crashes, hangs or breaks it.")
 
     @Option(help: "How many programs to run.")
     var programs = 2000
@@ -21,8 +22,11 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Print the program of this seed, run it, and say how it ended.")
     var seed: UInt64?
 
-    @Option(help: "Statements per program.")
-    var statements = 40
+    @Flag(name: .customLong("c-abi"), help: "Fuzz the C ABI (the functions of scrim.h) rather than the Lua surface.")
+    var cABI = false
+
+    @Option(help: "Statements per program (default: 40 Lua statements, 30 C calls).")
+    var statements: Int?
 
     @Option(help: "Seconds one program may run before it counts as hung.")
     var timeout: Double = 60
@@ -34,7 +38,15 @@ struct FuzzCommand: ParsableCommand {
     var programFile: String?
 
     func run() throws {
-        let fuzzer = APIFuzzer(surface: try LuaSurface.shipped(), statements: statements)
+        let surface = try LuaSurface.shipped()
+        if cABI {
+            try fuzz(try CABIFuzzer(header: try CHeader.shipped(), surface: surface, calls: statements ?? 30))
+        } else {
+            try fuzz(APIFuzzer(surface: surface, statements: statements ?? 40))
+        }
+    }
+
+    private func fuzz(_ fuzzer: some HostileFuzzer) throws {
         if workerRange.count == 2 { return work(fuzzer, first: workerRange[0], count: Int(workerRange[1])) }
         if let programFile {
             let source = try String(contentsOfFile: programFile, encoding: .utf8)
@@ -46,6 +58,7 @@ struct FuzzCommand: ParsableCommand {
         }
         var supervisor = FuzzSupervisor(worker: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())
         supervisor.programTimeout = timeout
+        supervisor.workerArguments = (cABI ? ["--c-abi"] : []) + (statements.map { ["--statements", String($0)] } ?? [])
         if let seed {
             let source = fuzzer.source(seed: seed)
             print(source)
@@ -54,21 +67,19 @@ struct FuzzCommand: ParsableCommand {
             if failure != nil { throw ExitCode(1) }
             return
         }
-        guard let (seed, failure) = supervisor.run(first: firstSeed, count: programs, statements: statements) else { return }
+        guard let (seed, failure) = supervisor.run(first: firstSeed, count: programs) else { return }
         supervisor.say("scrim-api-fuzz: seed \(seed) \(failure); shrinking it")
-        let control = fuzzer.controlBlock(seed: seed)
-        let shrunk = supervisor.shrink(prelude: ProgramGenerator.prelude, statements: fuzzer.statements(seed: seed), suffix: control, failure: failure)
-        let program = ProgramGenerator.prelude + "\n" + shrunk.joined(separator: "\n") + "\n" + control
-        let file = "scrim-api-fuzz-\(seed).lua"
+        let program = fuzzer.program(supervisor.shrink(fuzzer, seed: seed, failure: failure), seed: seed)
+        let file = "scrim-api-fuzz-\(cABI ? "c-abi-" : "")\(seed).\(cABI ? "txt" : "lua")"
         try? program.write(toFile: file, atomically: true, encoding: .utf8)
-        print("-- seed \(seed) \(failure); shrunk to \(shrunk.count) statements (\(file); replay with --seed \(seed)):")
+        print("-- seed \(seed) \(failure); shrunk (\(file); replay with --seed \(seed)\(cABI ? " --c-abi" : "")):")
         print(program)
         throw ExitCode(1)
     }
 
     /// The worker: runs the seeds, saying each before it starts (unbuffered: a crash must not
     /// lose it), and stops at a broken one.
-    private func work(_ fuzzer: APIFuzzer, first: UInt64, count: Int) {
+    private func work(_ fuzzer: some HostileFuzzer, first: UInt64, count: Int) {
         let output = FileHandle.standardOutput
         for seed in first..<first + UInt64(count) {
             output.write(Data("begin \(seed)\n".utf8))

@@ -6,7 +6,7 @@ import ScrimLua
 /// must hold whatever a script does: the program ends (its errors are its own), the hierarchy
 /// is a tree (no view inside itself, no controller its own ancestor or presenter, parents and
 /// children agreeing), the trace counts up by one, and the runtime still runs a fixed scenario.
-public struct APIFuzzer {
+public struct APIFuzzer: HostileFuzzer {
     public let surface: LuaSurface
     public let statementCount: Int
 
@@ -21,11 +21,18 @@ public struct APIFuzzer {
         return generator.program(statements: statementCount)
     }
 
-    /// The program of `seed`, as a scenario `scrim run` runs, with the control-socket lines
-    /// that follow it in a comment at its end (`controlBlock`).
-    public func source(seed: UInt64) -> String {
-        ProgramGenerator.prelude + "\n" + statements(seed: seed).joined(separator: "\n") + "\n" + controlBlock(seed: seed)
+    /// The program whose choices `bytes` make (libFuzzer's input), control lines included.
+    public func source(choices bytes: [UInt8]) -> String {
+        let random = SeededRandom(choices: bytes)
+        var generator = ProgramGenerator(surface: surface, random: random)
+        return program(generator.program(statements: statementCount), seed: random.derivedSeed)
     }
+
+    public var prelude: String { ProgramGenerator.prelude }
+
+    /// A program is a scenario `scrim run` runs, with the control-socket lines that follow it in
+    /// a comment at its end (`controlBlock`).
+    public func suffix(seed: UInt64) -> String { controlBlock(seed: seed) }
 
     /// The control lines of `seed`'s program, as the comment `run` reads them from.
     public func controlBlock(seed: UInt64) -> String {

@@ -35,6 +35,8 @@ public struct FuzzSupervisor {
     }
 
     public let worker: URL
+    /// Given to every worker besides its seeds or program (`--c-abi`, `--statements N`).
+    public var workerArguments: [String] = []
     /// How long one program may run before it counts as hung.
     public var programTimeout: Double = 60
     /// Where progress and results go.
@@ -50,12 +52,12 @@ public struct FuzzSupervisor {
     }
 
     /// Runs `count` programs from seed `first`; returns the first that failed, and how.
-    public func run(first: UInt64, count: Int, statements: Int) -> (seed: UInt64, failure: Failure)? {
+    public func run(first: UInt64, count: Int) -> (seed: UInt64, failure: Failure)? {
         let started = Date()
         var next = first
         let end = first + UInt64(count)
         while next < end {
-            let outcome = runWorker(first: next, count: Int(end - next), statements: statements)
+            let outcome = runWorker(first: next, count: Int(end - next))
             if let (seed, failure) = outcome.failure { return (seed, failure) }
             next = outcome.nextSeed
             say("scrim-api-fuzz: \(next - first) programs (seeds \(first)…\(next - 1)) without a failure, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
@@ -64,12 +66,12 @@ public struct FuzzSupervisor {
     }
 
     /// Runs seeds until the worker ends, a program fails, or 1,000 have run (for progress).
-    private func runWorker(first: UInt64, count: Int, statements: Int) -> (nextSeed: UInt64, failure: (UInt64, Failure)?) {
+    private func runWorker(first: UInt64, count: Int) -> (nextSeed: UInt64, failure: (UInt64, Failure)?) {
         let batch = min(count, 1000)
         let process = Process()
         process.executableURL = worker
         process.environment = Self.workerEnvironment
-        process.arguments = ["--worker", String(first), String(batch), "--statements", String(statements)]
+        process.arguments = ["--worker", String(first), String(batch)] + workerArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -105,13 +107,13 @@ public struct FuzzSupervisor {
 
     /// Runs one program's text in a worker.
     public func run(program: String) -> Failure? {
-        let file = NSTemporaryDirectory() + "scrim-api-fuzz-\(getpid())-candidate.lua"
+        let file = NSTemporaryDirectory() + "scrim-api-fuzz-\(getpid())-candidate"
         guard (try? program.write(toFile: file, atomically: true, encoding: .utf8)) != nil else { return .broke("cannot write \(file)") }
         defer { try? FileManager.default.removeItem(atPath: file) }
         let process = Process()
         process.executableURL = worker
         process.environment = Self.workerEnvironment
-        process.arguments = ["--program", file]
+        process.arguments = ["--program", file] + workerArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -129,10 +131,10 @@ public struct FuzzSupervisor {
         return process.terminationStatus == 0 ? nil : .broke(said.last ?? "exit status \(process.terminationStatus)")
     }
 
-    /// The fewest of `statements` (between `prelude` and `suffix`) that still fail as `failure`
-    /// does, by removing chunks of them, halving the chunk size when none can go.
-    public func shrink(prelude: String, statements: [String], suffix: String = "", failure: Failure) -> [String] {
-        var kept = statements
+    /// The fewest of the statements of `seed`'s program that still fail as `failure` does, by
+    /// removing chunks of them, halving the chunk size when none can go.
+    public func shrink(_ fuzzer: some HostileFuzzer, seed: UInt64, failure: Failure) -> [String] {
+        var kept = fuzzer.statements(seed: seed)
         var chunk = max(1, kept.count / 2)
         while chunk >= 1 {
             var removedAny = false
@@ -140,7 +142,7 @@ public struct FuzzSupervisor {
             while start < kept.count {
                 var candidate = kept
                 candidate.removeSubrange(start..<min(start + chunk, kept.count))
-                if let result = run(program: prelude + "\n" + candidate.joined(separator: "\n") + "\n" + suffix), result.matches(failure) {
+                if let result = run(program: fuzzer.program(candidate, seed: seed)), result.matches(failure) {
                     kept = candidate
                     removedAny = true
                 } else {

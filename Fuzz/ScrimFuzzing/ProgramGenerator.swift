@@ -29,8 +29,13 @@ public struct ProgramGenerator {
     private static let skipped: Set<String> = ["scrim.plugin"]
 
     public init(surface: LuaSurface, seed: UInt64) {
+        self.init(surface: surface, random: SeededRandom(seed: seed))
+    }
+
+    /// A generator whose choices come from `random` (libFuzzer's bytes, `SeededRandom(choices:)`).
+    public init(surface: LuaSurface, random: SeededRandom) {
         self.surface = surface
-        random = SeededRandom(seed: seed)
+        self.random = random
     }
 
     /// A program of `count` statements, after a prelude that gives it the pool `o` (with the
@@ -336,12 +341,30 @@ public struct ProgramGenerator {
     }
 }
 
-/// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
+/// SplitMix64: small, fast, and the same sequence for the same seed on every machine. Made from
+/// bytes (`init(choices:)`), it gives those first, one per number, so that each byte makes one
+/// choice of a generator (`below` takes it modulo its bound) and libFuzzer's mutations of the
+/// bytes change choices one at a time; past them it goes on from a seed the bytes give.
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
+    private var choices: [UInt8] = []
+    private var used = 0
+
     public init(seed: UInt64) { state = seed }
 
+    public init(choices: [UInt8]) {
+        self.choices = choices
+        state = choices.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+
+    /// The seed for another generator that goes with this one.
+    public var derivedSeed: UInt64 { state ^ 0xD1B5_4A32_D192_ED03 }
+
     public mutating func next() -> UInt64 {
+        if used < choices.count {
+            used += 1
+            return UInt64(choices[used - 1])
+        }
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

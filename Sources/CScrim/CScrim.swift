@@ -26,7 +26,7 @@ public func scrim_create(_ options: UnsafePointer<CChar>?, _ runtime: UnsafeMuta
     do throws(LuaError) {
         let configuration = try RuntimeOptions.configuration(from: options.map { String(cString: $0) })
         let handle = RuntimeHandle(thread: try RuntimeThread(configuration: configuration))
-        runtime.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        runtime.pointee = RuntimeHandle.publish(handle)
         return LastError.set("", ok)
     } catch {
         return LastError.set(error.description, argumentError)
@@ -36,12 +36,23 @@ public func scrim_create(_ options: UnsafePointer<CChar>?, _ runtime: UnsafeMuta
 @_cdecl("scrim_destroy")
 public func scrim_destroy(_ runtime: OpaquePointer?) {
     guard let runtime else { return }
-    let handle = Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(runtime))
-    let thread = handle.takeUnretainedValue().thread
-    thread.sync { _ in handle.takeUnretainedValue().traceObservation = nil }
-    thread.stop()
-    handle.release()
+    guard let handle = RuntimeHandle.retire(runtime) else {
+        _ = LastError.set("scrim_destroy: \(RuntimeHandle.refusal(runtime))", argumentError)
+        return
+    }
+    // From the runtime's own thread the trace callback is kept: nothing is undone.
+    guard !handle.thread.isCurrent, handle.thread.syncUnlessCircular({ _ in handle.traceObservation = nil }) != nil,
+          handle.thread.stop() else {
+        RuntimeHandle.restore(handle, as: runtime)
+        _ = LastError.set("scrim_destroy: \(circular): it must wait for the runtime's thread to end", argumentError)
+        return
+    }
+    _ = LastError.set("", ok)
 }
+
+/// Why a call cannot wait for a runtime's thread.
+private let circular = "the runtime's thread is running this call's caller (a trace callback, its own or one that "
+    + "another runtime's callback is waiting for) or has been stopped"
 
 @_cdecl("scrim_load_plugin")
 public func scrim_load_plugin(_ runtime: OpaquePointer?, _ nameOrPath: UnsafePointer<CChar>?) -> Int32 {
@@ -103,7 +114,7 @@ private func cancelled(_ function: String, at time: Double) -> Outcome {
 
 @_cdecl("scrim_cancel")
 public func scrim_cancel(_ runtime: OpaquePointer?) -> Int32 {
-    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("scrim_cancel: runtime must not be NULL", argumentError) }
+    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("scrim_cancel: \(RuntimeHandle.refusal(runtime))", argumentError) }
     handle.canceller.cancel()
     return LastError.set("", ok)
 }
@@ -111,7 +122,7 @@ public func scrim_cancel(_ runtime: OpaquePointer?) -> Int32 {
 @_cdecl("scrim_now")
 public func scrim_now(_ runtime: OpaquePointer?) -> Double {
     guard let handle = RuntimeHandle.from(runtime) else { return 0 }
-    return handle.thread.sync { $0.now }
+    return handle.thread.syncUnlessCircular { $0.now } ?? 0
 }
 
 @_cdecl("scrim_trace")
@@ -140,13 +151,12 @@ public func scrim_tree(_ runtime: OpaquePointer?, _ json: UnsafeMutablePointer<U
 public func scrim_set_trace_callback(_ runtime: OpaquePointer?,
                                      _ callback: (@convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void)?,
                                      _ context: UnsafeMutableRawPointer?) -> Int32 {
-    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("scrim_set_trace_callback: runtime must not be NULL", argumentError) }
     let target = UncheckedContext(pointer: context)
-    return handle.thread.sync { runtime in
+    return call("scrim_set_trace_callback", runtime) { runtime, handle in
         handle.traceObservation = callback.map { callback in
             runtime.observeTrace { event in event.jsonLine.withCString { callback($0, target.pointer) } }
         }
-        return LastError.set("", ok)
+        return succeeded
     }
 }
 
@@ -174,12 +184,18 @@ public func scrim_free(_ string: UnsafeMutablePointer<CChar>?) {
 private typealias Outcome = (status: Int32, message: String)
 private let succeeded: Outcome = (ok, "")
 
-/// Runs `body` on the runtime's thread once `runtime` is known to be a handle, and records its
-/// outcome for the calling thread.
-private func call(_ function: String, _ runtime: OpaquePointer?, _ body: (Runtime) -> Outcome) -> Int32 {
-    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("\(function): runtime must not be NULL", argumentError) }
-    let outcome = handle.thread.sync(body)
+/// Runs `body` on the runtime's thread once `runtime` is known to be a live handle, and records
+/// its outcome for the calling thread.
+private func call(_ function: String, _ runtime: OpaquePointer?, _ body: (Runtime, RuntimeHandle) -> Outcome) -> Int32 {
+    guard let handle = RuntimeHandle.from(runtime) else { return LastError.set("\(function): \(RuntimeHandle.refusal(runtime))", argumentError) }
+    guard let outcome = handle.thread.syncUnlessCircular({ body($0, handle) }) else {
+        return LastError.set("\(function): \(circular): the call would wait for ever", argumentError)
+    }
     return LastError.set(outcome.message, outcome.status)
+}
+
+private func call(_ function: String, _ runtime: OpaquePointer?, _ body: (Runtime) -> Outcome) -> Int32 {
+    call(function, runtime) { runtime, _ in body(runtime) }
 }
 
 /// As `call`, with a string argument that must not be NULL.

@@ -48,7 +48,6 @@ public final class LuaState {
         scrim_limits_set_reclaimer(record, { context in
             Unmanaged<LingeringNatives>.fromOpaque(context!).takeUnretainedValue().sweep()
         }, Unmanaged.passUnretained(lingeringNatives).toOpaque())
-        applyLimits()
         luaL_openlibs(L)
         // `error(message, level)` skips Scrim's own chunks, which every chunk after this one
         // takes as its `error`: a message is located at the user's line, not a wrapper's.
@@ -58,6 +57,9 @@ public final class LuaState {
         installBudgetedLibrary()
         makeKeys()
         armCollectionSentinel()
+        // The state's own set-up runs unlimited: a budget of one instruction or a cap of one
+        // byte would stop it, and leave the state half made.
+        applyLimits()
     }
 
     deinit {

@@ -84,11 +84,14 @@ public final class Runtime {
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15, pluginPaths: [String] = [],
                 limits: LuaLimits = .standard) {
         application = Application(clock: clock, device: device)
-        lua = LuaState(limits: limits)
+        // The surface's own Lua runs unlimited: a budget of one instruction or a cap of one
+        // byte would stop it, and leave the runtime half made.
+        lua = LuaState(limits: .none)
         plugins = PluginManager(searchPaths: pluginPaths)
         plugins.runtimeReference = unretained
         installSurface()
         application.dispatcher.addObserver(plugins)
+        lua.limits = limits
     }
 
     deinit {

@@ -55,11 +55,39 @@ public final class RuntimeThread: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Runs `body` with the runtime on its thread and returns what it returns.
+    /// Runs `body` with the runtime on its thread and returns what it returns. Waiting for a
+    /// runtime's thread that is itself waiting, through other runtimes' calls, for this one is a
+    /// programming error (`syncUnlessCircular` refuses it instead).
     public func sync<Result>(_ body: (Runtime) throws -> Result) rethrows -> Result {
-        precondition(!isStopped, "RuntimeThread.sync after stop")
-        if Thread.current === home.thread, let runtime = home.runtime { return try body(runtime) }
-        return try withoutActuallyEscaping(body) { body in
+        guard case .done(let result) = try attempt(body) else {
+            preconditionFailure("RuntimeThread.sync after stop, or while the runtime's thread waits for this one")
+        }
+        return result
+    }
+
+    /// As `sync`, or nil at once when the runtime's thread is waiting, through other runtimes'
+    /// calls, for the calling thread (one runtime's trace observer calling into a second whose
+    /// observer calls back into the first would otherwise wait for ever), or has been stopped.
+    public func syncUnlessCircular<Result>(_ body: (Runtime) throws -> Result) rethrows -> Result? {
+        guard case .done(let result) = try attempt(body) else { return nil }
+        return result
+    }
+
+    /// Whether the calling thread is the runtime's own (a trace observer's calls run there).
+    public var isCurrent: Bool { Thread.current === home.thread }
+
+    private enum Attempt<Result> {
+        case done(Result)
+        case refused
+    }
+
+    /// Runs `body` at once on the runtime's own thread (while the runtime lives, even once
+    /// `stop` has been asked: its thread ends after the work in hand), else through the mailbox.
+    private func attempt<Result>(_ body: (Runtime) throws -> Result) rethrows -> Attempt<Result> {
+        if isCurrent, let runtime = home.runtime { return .done(try body(runtime)) }
+        guard !isStopped, Waits.begin(waitingFor: home.thread!) else { return .refused }
+        defer { Waits.end() }
+        return .done(try withoutActuallyEscaping(body) { body in
             let work = Box<(Runtime) throws -> Result>()
             work.value = body
             let outcome = Box<Swift.Result<Result, Error>>()
@@ -72,17 +100,51 @@ public final class RuntimeThread: @unchecked Sendable {
             }
             done.wait()
             return try outcome.value!.get()
-        }
+        })
     }
 
-    /// Ends the thread; the runtime is released on it. Call it from another thread once no other
-    /// call is in flight; later calls to `sync` are a programming error.
-    public func stop() {
-        guard !isStopped else { return }
-        precondition(Thread.current !== home.thread, "RuntimeThread.stop on the runtime's own thread would wait for itself")
+    /// Ends the thread; the runtime is released on it. Call it once no other call is in flight;
+    /// later calls to `sync` are a programming error. Returns false, and stops nothing, when
+    /// called on the runtime's own thread or when that thread is waiting for the caller: the
+    /// wait for its end would never end.
+    @discardableResult
+    public func stop() -> Bool {
+        guard !isStopped else { return true }
+        guard !isCurrent, Waits.begin(waitingFor: home.thread!) else { return false }
+        defer { Waits.end() }
         isStopped = true
         home.mailbox!.post { [home] in home.stopping = true }
         home.finished.wait()
+        return true
+    }
+}
+
+/// Which thread waits for which runtime's thread, so that a wait closing a circle is refused
+/// rather than never ending.
+private enum Waits {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var waitingFor: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+    /// Records that the calling thread waits for `target`, unless `target` waits, directly or
+    /// through others, for the calling thread; returns whether it recorded.
+    static func begin(waitingFor target: Thread) -> Bool {
+        let caller = ObjectIdentifier(Thread.current)
+        lock.lock()
+        defer { lock.unlock() }
+        var next: ObjectIdentifier? = ObjectIdentifier(target)
+        while let thread = next {
+            if thread == caller { return false }
+            next = waitingFor[thread]
+        }
+        waitingFor[caller] = ObjectIdentifier(target)
+        return true
+    }
+
+    static func end() {
+        let caller = ObjectIdentifier(Thread.current)
+        lock.lock()
+        waitingFor[caller] = nil
+        lock.unlock()
     }
 }
 

@@ -28,7 +28,9 @@ typedef struct scrim_runtime scrim_runtime;
 typedef int scrim_status;
 enum {
     SCRIM_OK = 0,
-    /** A bad argument: a null handle or string, options that do not parse, a value out of range. */
+    /** A bad argument: a null handle or string, options that do not parse, a value out of range;
+        a handle that is not live (destroyed, or never made); a call that would wait for ever
+        (from a trace callback into a runtime whose own callback is waiting on this one). */
     SCRIM_ERROR_ARGUMENT = 1,
     /** Lua code failed: the chunk of scrim_eval or scrim_run_script, a plugin's load or reload. */
     SCRIM_ERROR_LUA = 2,
@@ -70,7 +72,9 @@ scrim_status scrim_create(const char *options_json, scrim_runtime **runtime);
 
 /**
  * Stops the runtime's thread and releases the runtime (and its control sockets). NULL is ignored.
- * Not from the trace callback: it runs on the thread this waits for.
+ * Refused, leaving the runtime live (scrim_last_error says why), for a handle that is not live
+ * and from the runtime's own trace callback (or one it is waiting for): the thread this waits
+ * for is the one running it. Not while another thread is calling the same runtime.
  */
 void scrim_destroy(scrim_runtime *runtime);
 

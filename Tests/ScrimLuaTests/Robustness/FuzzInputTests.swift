@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    /// The program generators driven by bytes, as libFuzzer drives them: the same bytes choose
+    /// the same program, other bytes another, and random bytes' programs keep every check.
+    @Test(arguments: ChoiceHarness.Target.allCases)
+    func bytesChooseProgramsThatKeepEveryCheck(_ target: ChoiceHarness.Target) throws {
+        let harness = try ChoiceHarness()
+        var generator = SeededGenerator(seed: 0xC401CE)
+        let inputs = (0..<20).map { _ in (0..<Int(generator.next() % 600)).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
+        #expect(harness.program(target, inputs[0]) == harness.program(target, inputs[0]))
+        #expect(harness.program(target, inputs[0]) != harness.program(target, inputs[0].map { $0 ^ 1 }))
+        for input in inputs {
+            do {
+                try harness.run(target, input)
+            } catch {
+                Issue.record("\(target.rawValue): \(error)")
+                return
+            }
+        }
+    }
+
     static func mutate(_ input: [UInt8], corpus: [[UInt8]], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         for _ in 0...(generator.next() % 4) {

@@ -31,4 +31,24 @@ import Testing
         #expect(controller.first { $0.name == "viewWillAppear" }?.type == .optional(.function))
         #expect(controller.first { $0.name == "transitioningDelegate" }?.type == .union([.named("TransitioningDelegate"), .optional(.table)]))
     }
+
+    /// The C ABI fuzzer reads the functions of scrim.h, writes values for every parameter's
+    /// type, and has a binding for every function: one added to the header is fuzzed, or fails here.
+    @Test func theCHeaderIsReadAndEveryFunctionIsCalled() throws {
+        let header = try CHeader.shipped()
+        let functions = Dictionary(header.functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(functions["scrim_trace"]?.parameters == [.init(type: "scrim_runtime *", name: "runtime"), .init(type: "int64_t", name: "since"),
+                                                         .init(type: "char **", name: "jsonl"), .init(type: "int64_t *", name: "next_seq")])
+        #expect(functions["scrim_version"]?.result == "const char *")
+        #expect(functions["scrim_version"]?.parameters == [])
+        #expect(header.functions.count >= 17)
+        for function in header.functions {
+            for parameter in function.parameters {
+                #expect(CCallGenerator.parameterTypes.contains(parameter.type), "\(function.name)'s \(parameter.name): \(parameter.type)")
+            }
+            let fuzzer = try CABIFuzzer(header: header, surface: try LuaSurface.shipped())
+            let call = function.name + "(" + function.parameters.map { _ in "NULL" }.joined(separator: ", ") + ")"
+            #expect(fuzzer.run(fuzzer.prelude + "\n" + call) == nil, "\(call)")
+        }
+    }
 }
