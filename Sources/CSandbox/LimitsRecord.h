@@ -29,7 +29,7 @@ struct scrim_limits {
     long long instructions;
     int suspensions;                    /* turns waiting on what they caused */
     long long host_unit_started;        /* the innermost open host unit's start (0: none) */
-    pid_t tid;
+    _Atomic pid_t tid;  /* the watchdog reads it while a turn opens */
     volatile sig_atomic_t hooked;       /* a hook of the budget may be set on entry or running */
     lua_State *entry, *running;         /* the thread the turn entered on; the one running now */
     scrim_limits *next;

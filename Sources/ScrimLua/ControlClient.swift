@@ -53,7 +53,7 @@ public final class ControlClient {
             guard fields["id"] == .number(Double(id)) else { continue }
             if case .object(let error)? = fields["error"] {
                 var code: Int?
-                if case .number(let number)? = error["code"] { code = Int(number) }
+                if case .number(let number)? = error["code"] { code = Int(exactly: number) }
                 var text = "error"
                 if case .string(let message)? = error["message"] { text = message }
                 throw Failure(code: code, message: text, data: error["data"])

@@ -193,6 +193,11 @@ public final class LuaState {
     }
 
     fileprivate func callNative(_ L: OpaquePointer, index: Int) -> Int32 {
+        // The index is the closure's upvalue: a plugin granted `debug` can change it.
+        guard natives.indices.contains(index) else {
+            push("not a native function of this state (its upvalue was changed)")
+            return SCRIM_RAISE
+        }
         let native = natives[index]
         let caller = self.L
         self.L = L

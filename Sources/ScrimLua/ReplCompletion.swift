@@ -9,8 +9,8 @@ enum ReplCompletion {
 
     /// Returns `function(text)` → a sorted list of names, and the length of the word they complete.
     static let source = #"""
-local G, classOf, metatableOf = ...
-local getmetatable, rawget, next, pcall, type, ipairs, sort = debug.getmetatable, rawget, next, pcall, type, ipairs, table.sort
+local G, classOf, metatableOf, getmetatable = ...
+local rawget, next, pcall, type, ipairs, sort = rawget, next, pcall, type, ipairs, table.sort
 local keywords = { "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
                    "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while" }
 

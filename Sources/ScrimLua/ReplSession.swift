@@ -107,8 +107,9 @@ public final class ReplSession {
             runtime.natives.push()
             lua.rawField("classOf", of: -1)
             lua.rawField("metatableOf", of: -2)
-            scrim_remove(lua.L, -3)
-            guard lua.enter(nargs: 3, nresults: 1) == nil else { return ([], 0) }
+            lua.rawField("rawGetmetatable", of: -3)
+            scrim_remove(lua.L, -4)
+            guard lua.enter(nargs: 4, nresults: 1) == nil else { return ([], 0) }
             completer = LuaRef(popping: lua)
         }
         completer!.push()

@@ -20,7 +20,7 @@ extension Runtime {
             .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var timeout = secondsUntilFrameDue
         if let settle = plugins.secondsUntilChangesSettle { timeout = min(timeout ?? settle, settle) }
-        _ = poll(&polled, nfds_t(polled.count), timeout.map { Int32(($0 * 1000).rounded(.up)) } ?? -1)
+        _ = poll(&polled, nfds_t(polled.count), timeout.map(Self.pollMilliseconds) ?? -1)
         mailbox.runPending()
         let reloaded = plugins.reloadChangedPlugins()
         if let due = secondsUntilFrameDue, due <= 0 {
@@ -34,6 +34,12 @@ extension Runtime {
     public var clockMovesByItself: Bool {
         if let clock = application.clock as? SwitchableClock { return clock.mode == .real }
         return !(application.clock is AdvancingClock)
+    }
+
+    /// `seconds` for `poll`, at most a minute: a timer days away (a huge transition watchdog)
+    /// is waited for a minute at a time.
+    private static func pollMilliseconds(_ seconds: Double) -> Int32 {
+        seconds > 0 ? Int32((min(seconds, 60) * 1000).rounded(.up)) : 0
     }
 
     /// Seconds until `serveOnce` ticks: a frame after the last tick while the run loop wants

@@ -139,6 +139,34 @@ extension Runtime {
             lua_setglobal(L, name)
         }
         lua_setglobal(L, "scrim")
+        restrictDebugLibrary()
+    }
+
+    /// Scenarios, the REPL and clients' evaluations keep `debug.traceback` and `debug.getinfo`
+    /// of the debug library: the rest of it (`setupvalue`, `setmetatable` on userdata,
+    /// `getregistry`, `upvaluejoin` …) reaches past every check that keeps the host whole. The
+    /// sandbox keeps the whole library (its copy of the globals was made before this), for
+    /// plugins a host grants `debug`; REPL completion reads metatables through the natives.
+    private func restrictDebugLibrary() {
+        let L = lua.L
+        lua_getglobal(L, "debug")
+        let full = lua.top
+        natives.push()
+        lua_getfield(L, full, "getmetatable")
+        lua_setfield(L, -2, "rawGetmetatable")
+        scrim_pop(L, 1)
+        lua_createtable(L, 0, 2)
+        for name in ["traceback", "getinfo"] {
+            lua_getfield(L, full, name)
+            lua_setfield(L, -2, name)
+        }
+        lua_pushvalue(L, -1)
+        lua_setglobal(L, "debug")
+        lua_getglobal(L, "package")
+        lua_getfield(L, -1, "loaded")
+        lua_pushvalue(L, -3)
+        lua_setfield(L, -2, "debug")
+        lua.top = full - 1
     }
 
     private func installClockFunctions(in scrim: Int32) {

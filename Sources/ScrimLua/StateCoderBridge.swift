@@ -101,7 +101,7 @@ extension Runtime {
             let value = try stateValue(at: -1, call, depth: depth + 1, budget: &budget)
             if lua_type(L, -2) == LUA_TSTRING, let key = call.state.string(at: -2) {
                 fields[key] = value
-            } else if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), (1...length).contains(position) {
+            } else if lua_isinteger(L, -2) != 0, case let position = Int(lua_tointegerx(L, -2, nil)), position >= 1, position <= length {
                 items[position - 1] = value
             } else {
                 throw call.argumentError(3, "cannot encode a table with keys that are neither 1…n nor strings")

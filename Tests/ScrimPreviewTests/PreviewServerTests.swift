@@ -71,9 +71,9 @@ struct PreviewServerTests {
                 return message.text
             }
             group.addTask {
-                // Publishes once the page's socket is connected (within ten seconds).
-                for _ in 0..<1000 {
-                    if await server.connectedPages > 0 { break }
+                // Publishes once the page's socket is connected (within a generous minute).
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline, await server.connectedPages == 0 {
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 await server.publish("<p>two</p>")

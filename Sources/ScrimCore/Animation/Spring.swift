@@ -30,10 +30,13 @@ public struct Spring: Hashable, Sendable {
 
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
-    /// Progress toward the target after `time` seconds (may overshoot 1).
+    /// Progress toward the target after `time` seconds (may overshoot 1). Where the closed form
+    /// overflows (a huge initial velocity, a damping a hair below critical), the spring counts as
+    /// arrived: no value in flight is NaN or infinite.
     public func progress(at time: Double) -> Double {
-        1 - Spring.displacement(at: time, mass: mass, stiffness: stiffness, damping: damping,
-                                initialVelocity: initialVelocity)
+        let progress = 1 - Spring.displacement(at: time, mass: mass, stiffness: stiffness, damping: damping,
+                                               initialVelocity: initialVelocity)
+        return progress.isFinite ? progress : 1
     }
 
     /// The displacement from the target, starting at 1 with velocity `-initialVelocity`.

@@ -30,8 +30,10 @@ open class NavigationController: ViewController {
         navigationBar.name = "navigationBar"
         contentView.name = "navigationContent"
         interactivePopGestureRecognizer.name = "interactivePop"
-        interactivePopGestureRecognizer.addTarget { [unowned self] recognizer in
-            edgeSwipe(recognizer as! ScreenEdgePanGestureRecognizer)
+        // Weak: a script may keep the recognizer, and fire it, after the controller is gone.
+        interactivePopGestureRecognizer.addTarget { [weak self] recognizer in
+            guard let self, let recognizer = recognizer as? ScreenEdgePanGestureRecognizer else { return }
+            edgeSwipe(recognizer)
         }
         if let root { _ = try? adopt(root) }
     }

@@ -128,14 +128,18 @@ open class TabBarController: ViewController {
     @discardableResult
     public func select(_ index: Int) -> Bool {
         guard viewControllers.indices.contains(index) else { return false }
-        if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, viewControllers[index]) { return false }
-        switchTab(to: index, askingDelegate: true)
+        let candidate = viewControllers[index]
+        if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, candidate) { return false }
+        // The delegate may have changed the tabs: the controller it allowed is selected where it is now.
+        guard let now = viewControllers.firstIndex(where: { $0 === candidate }) else { return false }
+        switchTab(to: now, askingDelegate: true)
         return true
     }
 
     /// Switches to the tab at `index` (in range), after the switch under way if there is one;
     /// without asking the delegate, at once.
     func switchTab(to index: Int, askingDelegate: Bool) {
+        guard viewControllers.indices.contains(index) else { return }
         guard transition == nil else {
             waiting.append { [unowned self] in
                 if viewControllers.indices.contains(index) { switchTab(to: index, askingDelegate: askingDelegate) }

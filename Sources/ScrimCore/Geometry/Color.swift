@@ -37,7 +37,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `#rrggbbaa`, components rounded to 8 bits.
     public var hexString: String {
-        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> Int { v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded()) }
         return String(format: "#%02x%02x%02x%02x", byte(red), byte(green), byte(blue), byte(alpha))
     }
 

@@ -46,6 +46,7 @@ class ControllerTransition: CoordinatedTransition {
 
     var style: ModalPresentationStyle { .fullScreen }
     func viewController(forKey key: TransitionContext.Key) -> ViewController { subject }
+    func coordinatedController(forKey key: TransitionContext.Key) -> ViewController? { viewController(forKey: key) }
     func view(forKey key: TransitionContext.Key) -> View? { nil }
     func frame(for controller: ViewController, final: Bool) -> Rect { .zero }
     /// Without an animator: put the views where the transition leaves them.

@@ -23,8 +23,8 @@ final class SizeTransition: CoordinatedTransition {
     var style: ModalPresentationStyle { .fullScreen }
     var containerView: View! { window }
 
-    func viewController(forKey key: TransitionContext.Key) -> ViewController {
-        window.rootViewController!
+    func coordinatedController(forKey key: TransitionContext.Key) -> ViewController? {
+        window.rootViewController
     }
 
     func view(forKey key: TransitionContext.Key) -> View? {

@@ -8,7 +8,8 @@ protocol CoordinatedTransition: AnyObject {
     var style: ModalPresentationStyle { get }
     var containerView: View! { get }
     var hasEnded: Bool { get }
-    func viewController(forKey key: TransitionContext.Key) -> ViewController
+    /// Nil for a size change whose window has no root.
+    func coordinatedController(forKey key: TransitionContext.Key) -> ViewController?
     func view(forKey key: TransitionContext.Key) -> View?
     func runAlongside(_ animation: @escaping (TransitionCoordinator) -> Void, in coordinator: TransitionCoordinator)
 }
@@ -36,8 +37,10 @@ public final class TransitionCoordinator {
     public var presentationStyle: ModalPresentationStyle { transition.style }
     public var containerView: View { transition.containerView }
 
-    public func viewController(forKey key: TransitionContext.Key) -> ViewController {
-        transition.viewController(forKey: key)
+    /// UIKit's `viewController(forKey:)`: nil when there is none (a size change of a window
+    /// without a root).
+    public func viewController(forKey key: TransitionContext.Key) -> ViewController? {
+        transition.coordinatedController(forKey: key)
     }
 
     public func view(forKey key: TransitionContext.Key) -> View? {

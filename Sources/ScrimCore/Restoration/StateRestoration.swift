@@ -121,7 +121,10 @@ public final class StateRestoration {
             result.restored.append(controller)
             found.append((record, controller, coder))
         }
-        if let (record, root, _) = found.first, record.path.count == 1, application.window.rootViewController !== root {
+        // A restoration class or delegate may answer with a controller that has a parent or is
+        // presented: the window's rules for its root refuse it (it stays where it is).
+        if let (record, root, _) = found.first, record.path.count == 1, application.window.rootViewController !== root,
+           application.window.refusalOfRoot(root) == nil {
             application.window.rootViewController = root
         }
         for (_, controller, coder) in found { controller.send(.decodeRestorableState(coder)) }

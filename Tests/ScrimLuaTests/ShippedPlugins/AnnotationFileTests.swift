@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import Testing
 import ScrimCore
@@ -71,10 +72,15 @@ import ScrimCore
         let declared = Self.declaredMembers(of: className)
         #expect(!declared.isEmpty, "no members declared for \(className)")
         let h = shippedPluginHarness()
+        // A native object's metatable, as REPL completion reads it (scripts cannot).
+        h.runtime.natives.push()
+        h.runtime.lua.rawField("metatableOf", of: -1)
+        lua_setglobal(h.runtime.lua.L, "metatableOf")
+        h.runtime.lua.top -= 1
         try h.run("""
             local object = \(instance)
             local members = {}
-            for _, name in ipairs(debug.getmetatable(object).__members or {}) do members[name] = true end
+            for _, name in ipairs((metatableOf(object) or getmetatable(object) or {}).__members or {}) do members[name] = true end
             function has(name) return members[name] == true or object[name] ~= nil end
             """)
         for member in declared {
