@@ -252,9 +252,11 @@ import ScrimCore
     }
 
     /// Frames cost their turn one instruction each: an hour of them, twice, fits the standard
-    /// budget (at 100 a frame, a scenario's `run(3600)` ran out of it).
+    /// budget (at 100 a frame, a scenario's `run(3600)` ran out of it). The budget is what is
+    /// measured: the watchdog is off, for a slow machine or a sanitizer.
     @Test func anHourOfFramesFitsTheStandardBudget() throws {
-        let h = Harness(limits: .standard)
+        let standard = LuaLimits.standard
+        let h = Harness(limits: LuaLimits(instructionBudget: standard.instructionBudget, memoryCap: standard.memoryCap, timeLimit: nil))
         #expect(h.failure("run(3600) step(216000)") == "no error")
         #expect(h.runtime.application.clock.now == 7200)
     }
@@ -589,6 +591,23 @@ import ScrimCore
         ])
         #expect(try h.value("borderError") == "bad argument #2 to 'StateCoder:encode' (cannot encode a table of length 1125899906842624 (more than 1000000 values))")
         #expect(try h.value("#saved > 0") == "true")
+        // Saved state nested past what the decoder follows is refused; within it, each level
+        // checks Lua's stack (100,000 levels overran it, corrupting the heap).
+        let nested = Harness(limits: .none).failure("""
+            scrim.restoreState('{"controllers":[{"path":["r"],"state":{"k":' .. string.rep('[', 100000) .. '7' .. string.rep(']', 100000) .. '}}],"format":"scrim.state","version":1}')
+            """)
+        #expect(nested.hasPrefix("test.lua:1: saved state is not JSON: line 1, column ") && nested.hasSuffix(": nested more than 500 deep"), "\(nested)")
+        try h.run("""
+            decoded = nil
+            scrim.setRestorationDelegate{ viewControllerWithRestorationIdentifierPath = function(_, path, coder)
+              return ViewController{ name = "r", decodeRestorableState = function(_, c) decoded = c:decode("k") end }
+            end }
+            scrim.restoreState('{"controllers":[{"path":["r"],"state":{"k":' .. string.rep('[', 400) .. '7' .. string.rep(']', 400) .. '}}],"format":"scrim.state","version":1}')
+            local levels, t = 0, decoded
+            while type(t) == "table" do levels, t = levels + 1, t[1] end
+            decodedLevels = levels
+            """)
+        #expect(try h.value("decodedLevels") == "400")
         // Decoding is native work: the state it reads is bounded.
         #expect(Harness(limits: .none).failure("scrim.restoreState(string.rep(' ', 5 << 20))")
                 == "test.lua:1: bad argument #1 to 'restoreState' (state of 5242880 bytes is more than the 4 MB restoreState reads)")
