@@ -301,6 +301,15 @@ void scrim_limits_set(scrim_limits *limits, long long instruction_budget, size_t
 }
 
 size_t scrim_limits_memory_used(const scrim_limits *limits) { return limits->memory_used; }
+
+int scrim_limits_reclaim_if_over_cap(lua_State *L, scrim_limits *limits) {
+    int enforcing;
+    if (!over_cap(limits)) return 0;
+    enforcing = scrim_limits_enforce(limits, 0);
+    lua_gc(L, LUA_GCCOLLECT);
+    scrim_limits_enforce(limits, enforcing);
+    return over_cap_after_reclaiming(limits);
+}
 size_t scrim_limits_memory_peak(const scrim_limits *limits) { return limits->memory_peak; }
 int scrim_limits_memory_capped(const scrim_limits *limits) { return limits->enforcing && limits->memory_cap > 0; }
 

@@ -20,6 +20,14 @@ final class LingeringNatives {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// What native code keeps for an object on a script's behalf beyond the object itself,
+    /// by kind (`NativeCharge`): counted while the object lives, replaced when set again.
+    private var charges: [ChargeKey: Entry] = [:]
+
+    private struct ChargeKey: Hashable {
+        let object: ObjectIdentifier
+        let kind: NativeCharge
+    }
     private var sweepAt = 1024
     private let record: OpaquePointer
 
@@ -48,6 +56,20 @@ final class LingeringNatives {
         return true
     }
 
+    /// Counts `bytes` that native code keeps for `object` as `kind` — a snapshot's copied
+    /// views, a sheet's detents, a controller's segues — in place of what it counted for them
+    /// before, for as long as `object` lives.
+    func charge(_ bytes: Int, to object: AnyObject, for kind: NativeCharge) {
+        let key = ChargeKey(object: ObjectIdentifier(object), kind: kind)
+        if let earlier = charges[key] { scrim_limits_add_native(record, -earlier.weight) }
+        charges[key] = Entry(object, weight: Int64(bytes))
+        scrim_limits_add_native(record, Int64(bytes))
+        if charges.count >= sweepAt {
+            sweep()
+            sweepAt = max(1024, (entries.count + charges.count) * 2)
+        }
+    }
+
     /// Stops counting the objects that have gone.
     func sweep() {
         entries = entries.filter { _, entry in
@@ -55,5 +77,15 @@ final class LingeringNatives {
             scrim_limits_add_native(record, -entry.weight)
             return false
         }
+        charges = charges.filter { _, entry in
+            guard entry.object == nil else { return true }
+            scrim_limits_add_native(record, -entry.weight)
+            return false
+        }
     }
+}
+
+/// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
+enum NativeCharge: Hashable {
+    case snapshot, detents, segues, unwindActions
 }

@@ -56,8 +56,19 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
         let top = runtime.lua.top
         defer { runtime.lua.top = top }
         guard call("presentedView", nresults: 1) else { return super.presentedView }
-        return ((try? runtime.lua.object(at: -1)) as? View) ?? super.presentedView
+        guard let view = (try? runtime.lua.object(at: -1)) as? View else { return super.presentedView }
+        if let refusal = refusalOfPresentedView(view) {
+            // Asked many times a transition: reported once.
+            if !hasReportedPresentedView {
+                hasReportedPresentedView = true
+                runtime.reportScriptError(LuaError(message: refusal), controller: presentedViewController, callback: "presentedView")
+            }
+            return super.presentedView
+        }
+        return view
     }
+
+    private var hasReportedPresentedView = false
 
     override var shouldRemovePresentersView: Bool { flag("shouldRemovePresentersView") ?? false }
     override var shouldPresentInFullscreen: Bool { flag("shouldPresentInFullscreen") ?? true }

@@ -97,6 +97,9 @@ public final class LuaState {
     /// applies while their Lua code runs; errors come back through the message handler. On
     /// success the results stay on the stack.
     public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
+        // Native objects whose userdata went weigh until their finalizers run: an entry begun
+        // over the cap collects first, so a script that let go of them can go on.
+        _ = scrim_limits_reclaim_if_over_cap(L, limitsRecord)
         let capped = scrim_limits_enforce(limitsRecord, 1)
         var turn = scrim_turn_state()
         scrim_turn_begin(limitsRecord, L, &turn)

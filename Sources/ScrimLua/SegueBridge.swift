@@ -23,10 +23,12 @@ extension Runtime {
                 call.state.rawField(key, of: 2)
                 return LuaCall(L: call.L, state: call.state, functionName: key, role: .field(constructor: "registerSegue"))
             }
-            let identifier = try field("identifier").string(-1)
+            guard let identifier = try field("identifier").optionalName(-1) else {
+                throw call.argumentError(2, "field 'identifier' must be a string")
+            }
             let kindName = try field("kind").optionalString(-1) ?? "show"
             let destination = try field("destination").optionalFunction(-1)
-            let action = try field("action").optionalString(-1)
+            let action = try field("action").optionalName(-1)
             let perform = try field("perform").optionalFunction(-1)
             let kind: Segue.Kind
             switch kindName {
@@ -51,6 +53,9 @@ extension Runtime {
             if case .unwind = kind {} else if destination == nil {
                 throw call.argumentError(2, "field 'destination' must be a function making the destination controller")
             }
+            if !vc.registeredSegueIdentifiers.contains(identifier) {
+                try call.checkRoom(vc.registeredSegueIdentifiers.count, for: "segues")
+            }
             vc.registerSegue(identifier, kind: kind) { [unowned self] in
                 guard let destination else { return vc }
                 let top = lua.top
@@ -62,6 +67,7 @@ extension Runtime {
                 }
                 return made
             }
+            call.state.lingeringNatives.charge(Runtime.weight(of: vc.registeredSegueIdentifiers), to: vc, for: .segues)
             return 0
         }
         cls.method("performSegue") { vc, call in
@@ -75,8 +81,11 @@ extension Runtime {
             return 0
         }
         cls.method("registerUnwindAction") { [unowned self] vc, call in
-            let action = try call.string(2)
+            guard let action = try call.optionalName(2) else { throw call.argumentError(2, "string expected, got nil") }
             let handler = try call.optionalFunction(3)
+            if !vc.registeredUnwindActions.contains(action) {
+                try call.checkRoom(vc.registeredUnwindActions.count, for: "unwind actions")
+            }
             vc.registerUnwindAction(action) { [unowned self] segue in
                 guard let handler else { return }
                 handler.push()
@@ -84,8 +93,15 @@ extension Runtime {
                 lua.push(object: segue)
                 callLua(nargs: 2, controller: segue.destination, callback: "unwind \(action)")
             }
+            call.state.lingeringNatives.charge(Runtime.weight(of: vc.registeredUnwindActions), to: vc, for: .unwindActions)
             return 0
         }
+    }
+
+    /// What a list of names a controller keeps natively weighs: their bytes, and an entry's
+    /// closure and bookkeeping.
+    static func weight(of names: some Collection<String>) -> Int {
+        names.reduce(0) { $0 + $1.utf8.count + 128 }
     }
 
     /// Pushes a segue's sender as Lua sees it.

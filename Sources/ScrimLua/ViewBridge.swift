@@ -1,4 +1,5 @@
 import CLua
+import CSandbox
 import ScrimCore
 
 extension Runtime {
@@ -87,12 +88,16 @@ extension Runtime {
             return 1
         }
         cls.method("snapshotView") { view, call in
-            call.state.push(object: view.snapshotView(afterScreenUpdates: try call.bool(2, default: false)))
+            let snapshot = view.snapshotView(afterScreenUpdates: try call.bool(2, default: false))
+            Runtime.chargeCopy(snapshot, call)
+            call.state.push(object: snapshot)
             return 1
         }
         cls.method("resizableSnapshotView") { view, call in
             let rect = try call.rect(2)
-            call.state.push(object: view.resizableSnapshotView(from: rect, afterScreenUpdates: try call.bool(3, default: false)))
+            let snapshot = view.resizableSnapshotView(from: rect, afterScreenUpdates: try call.bool(3, default: false))
+            Runtime.chargeCopy(snapshot, call)
+            call.state.push(object: snapshot)
             return 1
         }
         cls.method("hitTest") { view, call in
@@ -211,5 +216,20 @@ extension LuaState {
         lua_setfield(L, -2, "backgroundColor")
         push(number: state.cornerRadius)
         lua_setfield(L, -2, "cornerRadius")
+    }
+}
+
+extension Runtime {
+    /// A snapshot is a copy of a view's tree: it weighs as the views it copied, for as long as
+    /// it lives (the userdata counts the top one only).
+    static func chargeCopy(_ snapshot: View?, _ call: LuaCall) {
+        guard let snapshot else { return }
+        var bytes = 0
+        var waiting = snapshot.subviews
+        while let view = waiting.popLast() {
+            bytes += Int(scrim_native_weight(Unmanaged.passUnretained(view).toOpaque()))
+            waiting += view.subviews
+        }
+        call.state.lingeringNatives.charge(bytes, to: snapshot, for: .snapshot)
     }
 }

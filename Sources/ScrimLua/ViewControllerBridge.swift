@@ -8,12 +8,16 @@ extension Runtime {
         let cls = viewControllerBridge
         cls.keepsLuaFields = true
         cls.property("name", get: { vc, call in call.state.push(vc.name) })
-        cls.property("view", get: { vc, call in call.state.push(object: vc.view) },
-                     set: { vc, call, i in
-                         let view = try call.optionalObject(i, View.self, expected: "View")
-                         if view is Window { throw call.argumentError(i, "the window cannot be a view controller's view") }
-                         vc.view = view
-                     })
+        cls.property("view", get: { vc, call in
+            if vc.isInLoadViewWithoutView {
+                throw LuaRaise("'\(vc.name)'.view is read inside its own loadView, before loadView set it")
+            }
+            call.state.push(object: vc.view)
+        }, set: { vc, call, i in
+            let view = try call.optionalObject(i, View.self, expected: "View")
+            if let view, let refusal = vc.refusalOfView(view) { throw call.argumentError(i, refusal) }
+            vc.view = view
+        })
         cls.property("viewIfLoaded", get: { vc, call in call.state.push(object: vc.viewIfLoaded) })
         cls.property("isViewLoaded", get: { vc, call in lua_pushboolean(call.L, vc.isViewLoaded ? 1 : 0) })
         cls.property("parent", get: { vc, call in call.state.push(object: vc.parent) })

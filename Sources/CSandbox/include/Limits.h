@@ -36,6 +36,10 @@ size_t scrim_limits_memory_peak(const scrim_limits *limits);
 /* Whether allocations are refused past the cap now; scrim_limits_enforce sets it, returning
    what it was. */
 int scrim_limits_memory_capped(const scrim_limits *limits);
+/* Whether the state holds more than its cap (its Lua memory and the native objects counted
+   with it), and, if so, a full collection (finalizers included, which Lua's own emergency
+   collection skips) and the reclaimer, returning whether it still does. */
+int scrim_limits_reclaim_if_over_cap(struct lua_State *L, scrim_limits *limits);
 int scrim_limits_enforce(scrim_limits *limits, int enforcing);
 /* Counts (or, negative, stops counting) `bytes` the host holds for Lua outside the state: the
    native objects bridged to it. */

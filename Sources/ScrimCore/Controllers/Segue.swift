@@ -50,6 +50,14 @@ extension ViewController {
         segues[identifier] = (kind, destination)
     }
 
+    /// The identifiers of the segues registered here.
+    public var registeredSegueIdentifiers: Dictionary<String, (kind: Segue.Kind, destination: () -> ViewController)>.Keys {
+        segues.keys
+    }
+
+    /// The actions of the unwind segues this controller accepts.
+    public var registeredUnwindActions: Dictionary<String, (Segue) -> Void>.Keys { unwindActions.keys }
+
     /// Registers an unwind action this controller accepts (`canPerformUnwindSegueAction` then
     /// answers true for it); `handler` runs when an unwind arrives here.
     public func registerUnwindAction(_ action: String, handler: @escaping (Segue) -> Void = { _ in }) {

@@ -111,7 +111,9 @@ open class ViewController {
     public var isViewLoaded: Bool { storedView != nil }
 
     public final func loadViewIfNeeded() {
-        guard storedView == nil else { return }
+        // Read again from inside `loadView` (UIKit recurses until the stack runs out), the view
+        // is not loaded a second time: the getter makes a default one for the reader.
+        guard storedView == nil, !isLoadingView else { return }
         isLoadingView = true
         defer { isLoadingView = false }
         send(.loadView)
@@ -121,6 +123,20 @@ open class ViewController {
 
     /// True from `loadView` to the end of `viewDidLoad`: a memory warning then keeps the view.
     private var isLoadingView = false
+
+    /// Whether `loadView` runs and has set no view yet: the view is not there to be read.
+    public var isInLoadViewWithoutView: Bool { isLoadingView && storedView == nil }
+
+    /// Why `view` cannot become this controller's view, or nil: the window is no controller's
+    /// view, and a view is one controller's (two controllers sharing one would each move and
+    /// remove it as its own).
+    public func refusalOfView(_ view: View) -> String? {
+        if view is Window { return "the window cannot be a view controller's view" }
+        if let owner = view.owningController, owner !== self {
+            return "the view is already the view of '\(owner.name)'"
+        }
+        return nil
+    }
 
     /// A view the size of the window that follows its superview's size: what `loadView` makes.
     public final func makeDefaultView() -> View {

@@ -55,6 +55,22 @@ open class PresentationController {
     /// The view the presentation animates; the presented controller's view by default.
     open var presentedView: View? { presentedViewController.view }
 
+    /// Why `view` cannot be the presented view, or nil: it is the presented controller's view or
+    /// a view of no controller (a wrapper), and holds neither the presenting controller's view
+    /// nor the container — the presentation moves it in and, on dismissal, takes it out.
+    public func refusalOfPresentedView(_ view: View) -> String? {
+        if let owner = view.owningController, owner !== presentedViewController {
+            return "presentedView is the view of '\(owner.name)', not of the presented controller"
+        }
+        if let presenting = presentingViewController?.viewIfLoaded, presenting.isDescendant(of: view) {
+            return "presentedView holds the presenting controller's view"
+        }
+        if let container = containerView, container.isDescendant(of: view) {
+            return "presentedView holds the container view"
+        }
+        return nil
+    }
+
     /// Where the presented view ends up, in the container's coordinates: all of it by default.
     open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
 

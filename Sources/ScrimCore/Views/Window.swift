@@ -26,6 +26,7 @@ public final class Window: View {
     public func refusalOfRoot(_ controller: ViewController) -> String? {
         if let parent = controller.parent { return "'\(controller.name)' has a parent ('\(parent.name)')" }
         if let presenter = controller.presentingStorage { return "'\(controller.name)' is presented by '\(presenter.name)'" }
+        if controller.isInLoadViewWithoutView { return "'\(controller.name)' is loading its view (its loadView has set none yet)" }
         return nil
     }
 

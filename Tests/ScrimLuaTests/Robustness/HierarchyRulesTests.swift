@@ -35,11 +35,11 @@ import Testing
         #expect(h.failure("local v = View{} v:addSubview(v)") == "test.lua:1: bad argument #1 to 'View:addSubview' (a view cannot be added inside itself)")
         #expect(h.failure("local v = View{} v:addSubview(window)") == "test.lua:1: bad argument #1 to 'View:addSubview' (a window cannot be a subview)")
         #expect(h.failure("ViewController{ view = window }") == "test.lua:1: bad field 'view' in 'ViewController' (the window cannot be a view controller's view)")
-        // A controller whose view is the window's root view's container (seed 555).
-        try h.run("""
+        // A controller given the view of the window's root (seed 555): a view is one controller's.
+        #expect(h.failure("""
             local holder = ViewController{ name = "holder" }
             holder:addChildController(ViewController{ name = "c", view = nav.view }, nav.view)
-            """)
+            """) == "test.lua:2: bad field 'view' in 'ViewController' (the view is already the view of 'nav')")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
@@ -118,4 +118,68 @@ import Testing
         try h.run("run(1)")
         #expect(h.runtime.application.runLoop.scheduledCount == 1)
     }
+
+    /// A view is one controller's: a presented controller taking its presenter's view in
+    /// `loadView` left the presenter "appeared" with its view gone from an empty window.
+    @Test func aViewIsOneControllers() throws {
+        let h = Harness()
+        try h.run("""
+            d = ViewController{ name = "d" }
+            window.rootViewController = d
+            step(2)
+            f = ViewController{ name = "f", loadView = function(self) self.view = d.view end }
+            d:present(f, true) step(60)
+            f:dismiss(true) step(60)
+            """)
+        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.first
+                == .string("test.lua:4: bad value for 'ViewController.view' (the view is already the view of 'd')"))
+        #expect(try h.value("d.view.superview == window and d.appearanceState") == "appeared")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// A presentation controller whose `presentedView` is another controller's view (the
+    /// presenter's): the dismissal took the presenter's view out of the window for good.
+    @Test func aPresentedViewIsThePresentedControllers() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(2)
+            local PC = scrim.PresentationController:extend("PC")
+            function PC:presentedView() return self.presentingViewController.view end
+            s = ViewController{ name = "s", modalPresentationStyle = "custom", transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return PC.new(presented, presenting) end } }
+            root:present(s, true) step(40)
+            s:dismiss(true) step(40)
+            """)
+        let errors = h.runtime.trace.filter { $0.event == "scriptError" }
+        #expect(errors.count == 1)
+        #expect(errors.first?[arg: "message"] == .string("presentedView is the view of 'root', not of the presented controller"))
+        #expect(try h.value("root.view.superview == window and root.appearanceState") == "appeared")
+        #expect(try h.value("root.presentedViewController") == "nil")
+    }
+
+    /// `loadView` making its controller the root read the view it was loading: `loadView` ran
+    /// twice, the window kept a view of no controller, and the controller said "appeared".
+    @Test func aViewIsNotReadWhileItsLoadViewMakesIt() throws {
+        let h = Harness()
+        try h.run("""
+            loads = 0
+            c = ViewController{ name = "c", loadView = function(self)
+              loads = loads + 1
+              window.rootViewController = self
+              self.view = View{ name = "mine" }
+            end }
+            local _ = c.view
+            step(5)
+            """)
+        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.first
+                == .string("test.lua:4: bad value for 'Window.rootViewController' ('c' is loading its view (its loadView has set none yet))"))
+        #expect(try h.value("loads") == "1")
+        try h.run("d = ViewController{ name = 'd', loadView = function(self) local v = self.view end } local _ = d.view")
+        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.last
+                == .string("test.lua:1: 'd'.view is read inside its own loadView, before loadView set it"))
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
 }
+

@@ -1,0 +1,71 @@
+import Foundation
+import ScrimLua
+import Testing
+
+/// What native code keeps on a script's behalf beside an object counts toward the memory cap
+/// for as long as the object lives (`LingeringNatives.charge`), and the names and lists it keeps
+/// are bounded: snapshots of big trees, detent lists and segue names grew the host by gigabytes
+/// under a 16 MB cap while Lua held a few hundred KB.
+@Suite struct NativeCopiesTests {
+    private static let capped = LuaLimits(instructionBudget: nil, memoryCap: 16 << 20, timeLimit: 60)
+
+    @Test func snapshotsWeighAsTheViewsTheyCopy() throws {
+        let h = Harness(limits: Self.capped)
+        let failure = h.failure("""
+            local big = View{}
+            for i = 1, 2000 do big:addSubview(View{ frame = rect(i, i, 1, 1) }) end
+            local keep = {}
+            for i = 1, 10000 do keep[i] = big:snapshotView(true) end
+            """)
+        #expect(failure.hasPrefix("test.lua:4: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(failure)")
+        // The snapshots go with what kept them, and their weight with them.
+        #expect(h.failure("local s = View{}:snapshotView(true)") == "no error")
+    }
+
+    @Test func detentsAreBoundedAndWeighed() throws {
+        let h = Harness(limits: Self.capped)
+        #expect(h.failure("""
+            local d = {} for i = 1, 101 do d[i] = { identifier = "d" .. i, height = i } end
+            ViewController{}.sheetPresentationController.detents = d
+            """) == "test.lua:2: bad value for 'SheetPresentationController.detents' (a sheet has at most 100 detents, got 101)")
+        #expect(h.failure("ViewController{}.sheetPresentationController.detents = { { identifier = string.rep('i', 1025), height = 1 } }")
+                == "test.lua:1: detent 1: an identifier of 1025 bytes is longer than 1024")
+        let failure = h.failure("""
+            local d = {} for i = 1, 100 do d[i] = { identifier = string.rep("i", 1000) .. i, height = i } end
+            local keep = {}
+            for i = 1, 100000 do
+              local vc = ViewController{ modalPresentationStyle = "pageSheet" }
+              vc.sheetPresentationController.detents = d
+              keep[i] = vc
+            end
+            """)
+        #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
+    }
+
+    @Test func segueNamesAndCountsAreBounded() throws {
+        let h = Harness(limits: Self.capped)
+        #expect(h.failure("ViewController{}:registerSegue{ identifier = string.rep('x', 1025), destination = function() return ViewController{} end }")
+                == "test.lua:1: bad field 'identifier' in 'registerSegue' (a name of 1025 bytes is longer than 1024)")
+        #expect(h.failure("ViewController{}:registerUnwindAction(string.rep('x', 1025))")
+                == "test.lua:1: bad argument #1 to 'ViewController:registerUnwindAction' (a name of 1025 bytes is longer than 1024)")
+        #expect(h.failure("""
+            local vc = ViewController{}
+            for i = 1, 1001 do vc:registerSegue{ identifier = "s" .. i, destination = function() return ViewController{} end } end
+            """) == "test.lua:2: ViewController:registerSegue: at most 1000 segues per object")
+        // Registering one again replaces it.
+        #expect(h.failure("""
+            local vc = ViewController{}
+            for i = 1, 2000 do vc:registerSegue{ identifier = "same", destination = function() return ViewController{} end } end
+            """) == "no error")
+        let failure = h.failure("""
+            local name = string.rep("x", 1000)
+            local keep = {}
+            for i = 1, 100000 do
+              local vc = ViewController{}
+              for j = 1, 100 do vc:registerUnwindAction(name .. j) end
+              keep[i] = vc
+            end
+            """)
+        #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
+    }
+}
