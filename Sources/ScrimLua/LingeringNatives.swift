@@ -87,5 +87,5 @@ final class LingeringNatives {
 
 /// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
 enum NativeCharge: Hashable {
-    case snapshot, detents, segues, unwindActions
+    case snapshot, detents, segues, unwindActions, passthroughViews
 }

@@ -88,13 +88,18 @@ public struct LuaCall {
     /// object's life and writes it into every trace event about it.
     public static let longestName = 1024
 
-    /// A name, title or identifier (nil for nil), at most `longestName` bytes.
-    public func optionalName(_ index: Int32) throws -> String? {
-        guard let name = try optionalString(index) else { return nil }
+    /// A name, title or identifier, at most `longestName` bytes.
+    public func name(_ index: Int32) throws -> String {
+        let name = try string(index)
         guard name.utf8.count <= Self.longestName else {
             throw argumentError(index, "a name of \(name.utf8.count) bytes is longer than \(Self.longestName)")
         }
         return name
+    }
+
+    /// A name, title or identifier, or nil for nil.
+    public func optionalName(_ index: Int32) throws -> String? {
+        isNil(index) ? nil : try name(index)
     }
 
     /// A boolean argument; nil or absent gives `defaultValue`.

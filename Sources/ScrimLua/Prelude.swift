@@ -275,6 +275,10 @@ function Object.extend(cls, name)
   if name ~= nil and type(name) ~= "string" then
     error(format("bad argument #1 to 'extend' (string expected, got %s)", type(name)), 2)
   end
+  -- A class name is kept for its life and names its instances, as a controller's name is.
+  if name ~= nil and #name > 1024 then
+    error(format("bad argument #1 to 'extend' (a name of %d bytes is longer than 1024)", #name), 2)
+  end
   local run = runs[#runs]
   local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)
   if name then register(subclass, name) end

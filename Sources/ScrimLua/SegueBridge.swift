@@ -23,9 +23,7 @@ extension Runtime {
                 call.state.rawField(key, of: 2)
                 return LuaCall(L: call.L, state: call.state, functionName: key, role: .field(constructor: "registerSegue"))
             }
-            guard let identifier = try field("identifier").optionalName(-1) else {
-                throw call.argumentError(2, "field 'identifier' must be a string")
-            }
+            let identifier = try field("identifier").name(-1)
             let kindName = try field("kind").optionalString(-1) ?? "show"
             let destination = try field("destination").optionalFunction(-1)
             let action = try field("action").optionalName(-1)
@@ -81,7 +79,7 @@ extension Runtime {
             return 0
         }
         cls.method("registerUnwindAction") { [unowned self] vc, call in
-            guard let action = try call.optionalName(2) else { throw call.argumentError(2, "string expected, got nil") }
+            let action = try call.name(2)
             let handler = try call.optionalFunction(3)
             if !vc.registeredUnwindActions.contains(action) {
                 try call.checkRoom(vc.registeredUnwindActions.count, for: "unwind actions")

@@ -108,12 +108,17 @@ extension Runtime {
                      set: { p, call, i in
                          try call.table(i)
                          var views: [View] = []
-                         for position in 0..<Int(lua_rawlen(call.L, i)) {
+                         let count = Int(lua_rawlen(call.L, i))
+                         guard count <= LuaLimits.mostCallbacksPerObject else {
+                             throw call.argumentError(i, "a popover has at most \(LuaLimits.mostCallbacksPerObject) passthrough views, got \(count)")
+                         }
+                         for position in 0..<count {
                              lua_rawgeti(call.L, i, lua_Integer(position + 1))
                              defer { scrim_pop(call.L, 1) }
                              views.append(try call.object(lua_gettop(call.L), View.self, expected: "View"))
                          }
                          p.passthroughViews = views
+                         call.state.lingeringNatives.charge(views.count * 16 + 64, to: p, for: .passthroughViews)
                      })
         viewControllerBridge.property("popoverPresentationController", get: { vc, call in
             call.state.push(object: vc.popoverPresentationController)

@@ -222,8 +222,7 @@ extension LuaState {
 extension Runtime {
     /// A snapshot is a copy of a view's tree: it weighs as the views it copied, for as long as
     /// it lives (the userdata counts the top one only).
-    static func chargeCopy(_ snapshot: View?, _ call: LuaCall) {
-        guard let snapshot else { return }
+    static func chargeCopy(_ snapshot: View, _ call: LuaCall) {
         var bytes = 0
         var waiting = snapshot.subviews
         while let view = waiting.popLast() {

@@ -23,6 +23,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     /// A change to a navigation stack while an interactive push or pop runs, whose outcome
     /// would leave the change's transition stale.
     case interactiveTransitionInProgress(String)
+    /// `addChildController(_:in:)` with a view outside the parent's view, or inside the child's.
+    case containerOutsideParent(parent: String, child: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
             return "cannot add '\(name)': it is given twice or already has a parent"
         case .interactiveTransitionInProgress(let name):
             return "cannot change the stack of '\(name)' while an interactive transition runs: wait until it finishes or cancels"
+        case .containerOutsideParent(let parent, let child):
+            return "the view that holds '\(child)' must be the view of '\(parent)' or inside it, and not inside the view of '\(child)'"
         }
     }
 }

@@ -4,9 +4,16 @@ public enum StatusBarStyle: String, Sendable {
 }
 
 extension ViewController {
-    /// Adds `child` and its view (filling `view` — this controller's view by default) with the
-    /// whole containment dance: `addChild` (`willMoveToParent`), the view, `didMove(toParent:)`.
+    /// Adds `child` and its view (filling `view` — this controller's view by default, or a view
+    /// inside it) with the whole containment dance: `addChild` (`willMoveToParent`), the view,
+    /// `didMove(toParent:)`.
     public final func addChildController(_ child: ViewController, in view: View? = nil) throws(ContainmentError) {
+        if let view {
+            // Elsewhere the child would be shown outside its parent, or inside itself.
+            let inParent = view === self.view || view.isDescendant(of: self.view)
+            let inChild = child.viewIfLoaded.map { view === $0 || view.isDescendant(of: $0) } ?? false
+            guard inParent, !inChild else { throw .containerOutsideParent(parent: name, child: child.name) }
+        }
         try addChild(child)
         let container = view ?? self.view!
         child.view.frame = container.bounds

@@ -78,14 +78,18 @@ extension ViewController {
             try? application.animate(duration: duration, curve: .easeInOut, animations: animations)
         }
 
-        application.runLoop.schedule(at: application.clock.now + duration) {
+        application.runLoop.schedule(at: application.clock.now + duration) { [self] in
             if from.storedView?.superview === container { from.storedView?.removeFromSuperview() }
+            // A `to` removed from this controller meanwhile leaves with its view.
+            if to.parent !== self, to.storedView?.superview === container { to.storedView?.removeFromSuperview() }
             if forwards {
                 from.endAppearance()
                 to.endAppearance()
             }
             from.externalAppearanceDrivers -= 1
             to.externalAppearanceDrivers -= 1
+            // The container may have left the window meanwhile: what is off screen has disappeared.
+            to.finishAppearanceOffScreen()
             completion?(true)
         }
     }

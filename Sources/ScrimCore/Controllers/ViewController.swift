@@ -128,12 +128,17 @@ open class ViewController {
     public var isInLoadViewWithoutView: Bool { isLoadingView && storedView == nil }
 
     /// Why `view` cannot become this controller's view, or nil: the window is no controller's
-    /// view, and a view is one controller's (two controllers sharing one would each move and
-    /// remove it as its own).
+    /// view, and a view is one controller's, with what is inside it (two controllers sharing
+    /// one would each move and remove it as their own; a container's inner views are its).
     public func refusalOfView(_ view: View) -> String? {
         if view is Window { return "the window cannot be a view controller's view" }
         if let owner = view.owningController, owner !== self {
             return "the view is already the view of '\(owner.name)'"
+        }
+        var above = view.superview
+        while let ancestor = above {
+            if let owner = ancestor.owningController, owner !== self { return "the view is inside the view of '\(owner.name)'" }
+            above = ancestor.superview
         }
         return nil
     }

@@ -181,5 +181,59 @@ import Testing
                 == .string("test.lua:1: 'd'.view is read inside its own loadView, before loadView set it"))
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
+
+    /// `addChildController(child, view)` takes a view inside the parent's view, not the window,
+    /// another controller's view or the child's own: the child was shown outside its parent
+    /// ("appeared" over a covered parent) or never.
+    @Test func aChildIsPlacedInsideItsParent() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            other = ViewController{ name = "other" }
+            step(1)
+            """)
+        for (container, child) in [("window", "x1"), ("other.view", "x2"), ("x3.view", "x3")] {
+            #expect(h.failure("x3 = x3 or ViewController{ name = 'x3' } root:addChildController(\(child == "x3" ? "x3" : "ViewController{ name = '\(child)' }"), \(container))")
+                    == "test.lua:1: the view that holds '\(child)' must be the view of 'root' or inside it, and not inside the view of '\(child)'")
+        }
+        #expect(try h.value("#root.children") == "0")
+        #expect(h.failure("local inner = View{} root.view:addSubview(inner) root:addChildController(ViewController{ name = 'x4' }, inner)") == "no error")
+        // A container's inner views are its own.
+        #expect(h.failure("nav = NavigationController{ name = 'nav', root = ViewController{} } ViewController{}.view = nav.view.subviews[1]")
+                .hasSuffix("(the view is inside the view of 'nav')"))
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// `transition(from:to:)` whose `to` leaves its parent, or whose parent leaves the window,
+    /// before it ends: `to` ended "appeared" with its view off screen, or on screen with no parent.
+    @Test func aTransitionsControllerThatLeftIsNotLeftAppeared() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            a = ViewController{ name = "a" }
+            root:addChildController(a)
+            b = ViewController{ name = "b" }
+            root:addChild(b)
+            step(1)
+            root:transition(a, b, 0.3, function() b:willMove(nil) b:removeFromParent() end)
+            step(60)
+            """)
+        #expect(try h.run("return b.appearanceState, b.view.window == nil") == ["disappeared", "true"])
+        try h.run("""
+            d = ViewController{ name = "d" }
+            root:addChildController(d)
+            c = ViewController{ name = "c" }
+            root:addChild(c)
+            step(1)
+            root:transition(d, c, 0.3)
+            step(2)
+            window.rootViewController = ViewController{ name = "other" }
+            step(60)
+            """)
+        #expect(try h.run("return c.appearanceState, c.view.window == nil") == ["disappeared", "true"])
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
 }
 

@@ -68,4 +68,26 @@ import Testing
             """)
         #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
     }
+
+    @Test func passthroughViewsAndClassNamesAreBounded() throws {
+        let h = Harness(limits: Self.capped)
+        #expect(h.failure("""
+            local v, t = View{}, {} for i = 1, 1001 do t[i] = v end
+            local p = ViewController{ modalPresentationStyle = "popover" }
+            p.popoverPresentationController.passthroughViews = t
+            """) == "test.lua:3: bad value for 'PopoverPresentationController.passthroughViews' (a popover has at most 1000 passthrough views, got 1001)")
+        let failure = h.failure("""
+            local v, t = View{}, {} for i = 1, 1000 do t[i] = v end
+            local keep = {}
+            for i = 1, 100000 do
+              local p = ViewController{ modalPresentationStyle = "popover" }
+              p.popoverPresentationController.passthroughViews = t
+              keep[i] = p
+            end
+            """)
+        #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
+        #expect(h.failure("scrim.ViewController:extend(string.rep('A', 1025))")
+                == "test.lua:1: bad argument #1 to 'extend' (a name of 1025 bytes is longer than 1024)")
+    }
 }
+
