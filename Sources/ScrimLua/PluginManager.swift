@@ -349,7 +349,7 @@ extension PluginManager {
     /// Pushes a new sandboxed environment for a plugin reaching `files` (see `Sandbox`).
     fileprivate func pushEnvironment(files: PluginFiles, permissions: PluginPermissions, owner: LuaRef) throws(LuaError) {
         guard let runtime, let lua = runtime.lua else { throw LuaError(message: "the runtime is gone") }
-        runtime.installSandboxIfNeeded()
+        try runtime.installSandboxIfNeeded()
         runtime.internals.push()
         lua.rawField("newPluginEnvironment", of: -1)
         scrim_remove(lua.L, -2)

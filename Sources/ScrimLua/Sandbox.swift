@@ -570,17 +570,16 @@ extension Runtime {
     }
 
     /// Runs the sandbox chunk, once: when the first plugin loads, so that a run without
-    /// plugins does not compile it.
-    func installSandboxIfNeeded() {
+    /// plugins does not compile it. Its parsing is part of that load, which a cancel can stop
+    /// (`scrim_cancel`, Ctrl-C): the load then fails, and the next one installs it.
+    func installSandboxIfNeeded() throws(LuaError) {
         let L = lua.L
         let top = lua.top
         defer { lua.top = top }
         internals.push()
         lua.rawField("newPluginEnvironment", of: -1)
         guard lua_type(L, -1) == LUA_TNIL else { return }
-        if let error = lua.load(source: Sandbox.source, chunkName: Sandbox.chunkName) {
-            fatalError("the sandbox does not compile: \(error)")
-        }
+        if let error = lua.load(source: Sandbox.source, chunkName: Sandbox.chunkName) { throw error }
         sandboxInputs.push()
         let inputs = lua.top
         lua_getfield(L, inputs, "globals")
@@ -592,7 +591,11 @@ extension Runtime {
         lua_getfield(L, inputs, "views")
         scrim_remove(L, inputs)
         if let error = lua.protectedCall(nargs: 5, nresults: 0) {
-            fatalError("the sandbox failed: \(error)")
+            // Run part way, it is run again whole by the next load.
+            internals.push()
+            lua_pushnil(L)
+            lua_setfield(L, -2, "newPluginEnvironment")
+            throw error
         }
     }
 }

@@ -92,6 +92,8 @@ import Testing
         let stopped = eval(budget, "local n = 0 for i = 1, 1e6 do n = n + i end return n")
         #expect(stopped.status == 2)
         #expect(stopped.answer.contains("stopped: it ran past its budget of 1 Lua instructions"))
+        #expect(scrim_load_plugin(budget, "half-sheet") == 2)
+        #expect(lastError.contains("stopped: it ran past its budget of 1 Lua instructions"), "\(lastError)")
         scrim_destroy(budget)
         let cap = try make(#"{"memoryCap":1}"#)
         let refused = eval(cap, "return {}")
