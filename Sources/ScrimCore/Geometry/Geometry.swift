@@ -28,6 +28,13 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public static let zero = Size(width: 0, height: 0)
 
     public var description: String { "\(formatNumber(width))x\(formatNumber(height))" }
+
+    /// Equal, with NaN the same as NaN: a size set again to what it was is no change, even a
+    /// NaN one (a view that follows a NaN-sized window would otherwise lay out every frame).
+    public func isSameValue(as other: Size) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+        return same(width, other.width) && same(height, other.height)
+    }
 }
 
 /// A rectangle: an origin and a size, in points.

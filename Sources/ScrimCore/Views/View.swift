@@ -113,7 +113,7 @@ open class View {
 
     private func setBoundsSize(_ size: Size) {
         let old = model.bounds.size
-        guard old != size else { return }
+        guard !old.isSameValue(as: size) else { return }
         change(.bounds) { $0.bounds.size = size }
         setNeedsLayout()
         for subview in subviews { subview.autoresize(from: old, to: size) }

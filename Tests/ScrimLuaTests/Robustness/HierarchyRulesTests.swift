@@ -235,5 +235,24 @@ import Testing
         #expect(try h.run("return c.appearanceState, c.view.window == nil") == ["disappeared", "true"])
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
+
+    /// A window given a NaN size: the views that follow it took every frame for a change of
+    /// size (NaN is not NaN), so they laid out each frame, flooding the trace for as long as it
+    /// ran (the API fuzzer's seed 33386, an hour of frames).
+    @Test func aNaNSizeIsNoChangeOnEveryFrame() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(2)
+            root:present(ViewController{ name = "sheet" }, false)
+            step(2)
+            window.frame = rect(2, 0, -0.0, 0/0)
+            step(2)
+            """)
+        let before = h.runtime.trace.count
+        try h.run("step(60)")
+        #expect(h.runtime.trace.count == before)
+    }
 }
 
