@@ -301,6 +301,8 @@ void scrim_limits_set(scrim_limits *limits, long long instruction_budget, size_t
 }
 
 size_t scrim_limits_memory_used(const scrim_limits *limits) { return limits->memory_used; }
+size_t scrim_limits_memory_peak(const scrim_limits *limits) { return limits->memory_peak; }
+int scrim_limits_memory_capped(const scrim_limits *limits) { return limits->enforcing && limits->memory_cap > 0; }
 
 int scrim_limits_reclaim_if_over_cap(lua_State *L, scrim_limits *limits) {
     int enforcing;
@@ -310,8 +312,6 @@ int scrim_limits_reclaim_if_over_cap(lua_State *L, scrim_limits *limits) {
     scrim_limits_enforce(limits, enforcing);
     return over_cap_after_reclaiming(limits);
 }
-size_t scrim_limits_memory_peak(const scrim_limits *limits) { return limits->memory_peak; }
-int scrim_limits_memory_capped(const scrim_limits *limits) { return limits->enforcing && limits->memory_cap > 0; }
 
 int scrim_limits_enforce(scrim_limits *limits, int enforcing) {
     return enforce(limits, enforcing);
