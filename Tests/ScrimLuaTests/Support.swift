@@ -47,6 +47,14 @@ final class Harness {
     }
 
     var traceLines: [String] { runtime.trace.map(\.jsonLine) }
+
+    /// The messages of the `scriptError` events so far.
+    var scriptErrorMessages: [String] {
+        runtime.trace.compactMap { event in
+            guard event.event == "scriptError", case .string(let message)? = event[arg: "message"] else { return nil }
+            return message
+        }
+    }
 }
 
 /// A temporary folder, removed when the value goes away.

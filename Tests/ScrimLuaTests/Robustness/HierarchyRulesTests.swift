@@ -131,8 +131,7 @@ import Testing
             d:present(f, true) step(60)
             f:dismiss(true) step(60)
             """)
-        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.first
-                == .string("test.lua:4: bad value for 'ViewController.view' (the view is already the view of 'd')"))
+        #expect(h.scriptErrorMessages.first == "test.lua:4: bad value for 'ViewController.view' (the view is already the view of 'd')")
         #expect(try h.value("d.view.superview == window and d.appearanceState") == "appeared")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
@@ -152,9 +151,7 @@ import Testing
             root:present(s, true) step(40)
             s:dismiss(true) step(40)
             """)
-        let errors = h.runtime.trace.filter { $0.event == "scriptError" }
-        #expect(errors.count == 1)
-        #expect(errors.first?[arg: "message"] == .string("presentedView is the view of 'root', not of the presented controller"))
+        #expect(h.scriptErrorMessages == ["presentedView is the view of 'root', not of the presented controller"])
         #expect(try h.value("root.view.superview == window and root.appearanceState") == "appeared")
         #expect(try h.value("root.presentedViewController") == "nil")
     }
@@ -173,12 +170,10 @@ import Testing
             local _ = c.view
             step(5)
             """)
-        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.first
-                == .string("test.lua:4: bad value for 'Window.rootViewController' ('c' is loading its view (its loadView has set none yet))"))
+        #expect(h.scriptErrorMessages.first == "test.lua:4: bad value for 'Window.rootViewController' ('c' is loading its view (its loadView has set none yet))")
         #expect(try h.value("loads") == "1")
         try h.run("d = ViewController{ name = 'd', loadView = function(self) local v = self.view end } local _ = d.view")
-        #expect(h.runtime.trace.compactMap { $0.event == "scriptError" ? $0[arg: "message"] : nil }.last
-                == .string("test.lua:1: 'd'.view is read inside its own loadView, before loadView set it"))
+        #expect(h.scriptErrorMessages.last == "test.lua:1: 'd'.view is read inside its own loadView, before loadView set it")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
