@@ -41,7 +41,11 @@ public enum HierarchyShape {
                 }
                 pending.append(child)
             }
-            if let presented = controller.presentedViewController { pending.append(presented) }
+            // What the controller presents itself: `presentedViewController` also reports
+            // what a parent presents.
+            if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+                pending.append(presented)
+            }
         }
         return nil
     }

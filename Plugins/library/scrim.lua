@@ -176,6 +176,9 @@ function Class:isInstance(value) end
 ---@field isViewLoaded boolean
 ---@field parent ViewController?
 ---@field children ViewController[]
+---@field navigationController NavigationController? the nearest parent (or parent's parent …) that is one
+---@field tabBarController TabBarController?
+---@field splitViewController SplitViewController?
 ---@field title string?
 ---@field restorationIdentifier string?
 ---@field preferredContentSize Size
@@ -188,7 +191,7 @@ function Class:isInstance(value) end
 ---@field definesPresentationContext boolean
 ---@field providesPresentationContextTransitionStyle boolean
 ---@field isModalInPresentation boolean
----@field presentedViewController ViewController?
+---@field presentedViewController ViewController? presented by this controller or, failing that, by a parent
 ---@field presentingViewController ViewController?
 ---@field presentationController PresentationController?
 ---@field sheetPresentationController SheetPresentationController?

@@ -233,7 +233,8 @@ final class LuaTabBarDelegate: TabBarControllerDelegate {
 
 extension Runtime {
     /// `TabBarController{name=, viewControllers={…}, selectedIndex=}`: `selectedIndex` is 1-based
-    /// in Lua, as Lua indexes.
+    /// in Lua, as Lua indexes. `tabs:select(i)` is the user's tap (the delegate asked and told);
+    /// setting `selectedIndex` or `selectedViewController` is code (the delegate is not).
     func defineTabBarSurface() {
         let cls = tabBarControllerClass
         cls.inherit(from: viewControllerBridge)
@@ -248,15 +249,15 @@ extension Runtime {
                          guard tabs.viewControllers.indices.contains(index - 1) else {
                              throw call.argumentError(i, "no tab \(index) (there are \(tabs.viewControllers.count))")
                          }
-                         tabs.select(index - 1)
+                         tabs.selectedIndex = index - 1
                      })
         cls.property("selectedViewController", get: { tabs, call in call.state.push(object: tabs.selectedViewController) },
                      set: { tabs, call, i in
                          let controller = try call.object(i, ViewController.self, expected: "ViewController")
-                         guard let index = tabs.viewControllers.firstIndex(where: { $0 === controller }) else {
+                         guard tabs.viewControllers.contains(where: { $0 === controller }) else {
                              throw call.argumentError(i, "'\(controller.name)' is not one of the tabs")
                          }
-                         tabs.select(index)
+                         tabs.selectedViewController = controller
                      })
         cls.property("tabBar", get: { tabs, call in call.state.push(object: tabs.tabBar) })
         cls.property("contentView", get: { tabs, call in call.state.push(object: tabs.contentView) })

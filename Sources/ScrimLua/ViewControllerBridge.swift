@@ -22,6 +22,9 @@ extension Runtime {
         cls.property("isViewLoaded", get: { vc, call in lua_pushboolean(call.L, vc.isViewLoaded ? 1 : 0) })
         cls.property("parent", get: { vc, call in call.state.push(object: vc.parent) })
         cls.property("children", get: { vc, call in call.state.push(objects: vc.children) })
+        cls.property("navigationController", get: { vc, call in call.state.push(object: vc.navigationController) })
+        cls.property("tabBarController", get: { vc, call in call.state.push(object: vc.tabBarController) })
+        cls.property("splitViewController", get: { vc, call in call.state.push(object: vc.splitViewController) })
         cls.property("title", get: { vc, call in
             if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
         }, set: { vc, call, i in vc.title = try call.optionalName(i) })

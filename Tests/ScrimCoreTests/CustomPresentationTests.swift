@@ -184,21 +184,45 @@ final class SheetDelegate: TransitioningDelegate {
         #expect(app.compactTrace.last == "next.presentCompletion")
     }
 
-    @Test func aNilPresentationControllerMeansFullScreen() {
+    /// Without a presentation controller of its own, a custom presentation gets UIKit's default
+    /// `UIPresentationController`: no views of its own, the presenter's view stays in the
+    /// window and the presenter hears nothing, the presented view fills the container.
+    @Test func aNilPresentationControllerIsUIKitsDefaultOne() {
         final class EmptyDelegate: TransitioningDelegate {
             var presentationController: ((ViewController, ViewController?, ViewController) -> PresentationController?)? {
                 { _, _, _ in nil }
             }
         }
-        let (app, root) = presentationSetUp()
-        let modal = ViewController(app, name: "M")
-        modal.modalPresentationStyle = .custom
-        modal.transitioningDelegate = EmptyDelegate()
-        root.present(modal)
-        app.run(seconds: 0.6)
-        #expect(names(app).first == "M.presentationControllerForPresented by native:EmptyDelegate")
-        #expect(app.traceWithoutLayout.contains("A.viewDidDisappear(animated=true)"))
-        #expect(root.viewIfLoaded?.window == nil)
+        for delegate in [EmptyDelegate(), nil] as [TransitioningDelegate?] {
+            let (app, root) = presentationSetUp()
+            let modal = ViewController(app, name: "M")
+            modal.modalPresentationStyle = .custom
+            modal.transitioningDelegate = delegate
+            root.present(modal)
+            app.run(seconds: 0.6)
+            #expect(app.traceWithoutLayout == (delegate == nil ? [] : ["M.presentationControllerForPresented(presenting=\"A\",source=\"A\")"]) + [
+                "M.loadView", "M.viewDidLoad", "M.viewWillAppear(animated=true)", "M.viewIsAppearing(animated=true)",
+                "M.viewDidAppear(animated=true)", "M.presentCompletion",
+            ])
+            let container = modal.view.superview!
+            #expect(container.subviews.map(\.name) == [modal.view.name])
+            #expect(modal.view.frame == container.bounds && container.bounds == app.window.bounds)
+            #expect(root.view.window != nil && root.appearanceState == .appeared)
+            #expect(modal.presentationController.map { !$0.shouldRemovePresentersView && $0.containerView === container } == true)
+
+            // The container follows a size change, and the presented view with it.
+            app.window.setSize(Size(width: 852, height: 393))
+            app.step()
+            #expect(modal.view.frame == Rect(x: 0, y: 0, width: 852, height: 393))
+
+            app.dispatcher.clear()
+            modal.dismiss()
+            app.run(seconds: 0.6)
+            #expect(app.traceWithoutLayout == [
+                "M.viewWillDisappear(animated=true)", "M.viewDidDisappear(animated=true)", "M.dismissCompletion",
+            ])
+            #expect(root.view.window != nil && container.superview == nil && modal.presentationController == nil)
+        }
     }
 
     @Test func aFullScreenDismissalPutsThePresentersViewBackAfterTheAnimatorMovedIt() {

@@ -135,4 +135,39 @@ final class InteractiveSheetDelegate: TransitioningDelegate {
         #expect(sheet.view.presentation.frame == Rect(x: 0, y: 426, width: 393, height: 426))
         #expect(sheet.view.frame == Rect(x: 0, y: 426, width: 393, height: 426))
     }
+
+    /// A cancelled interactive dismissal of a full-screen presentation restores appearance in
+    /// UIKit's order: the coordinator's interaction handler, the controller that was being
+    /// revealed disappears again, then the presented one appears again.
+    @Test func aCancelledInteractiveDismissalRestoresAppearanceInUIKitsOrder() {
+        let (app, root, sheet, delegate) = setUp()
+        sheet.modalPresentationStyle = .fullScreen
+        delegate.interactiveDismissal = true
+        root.present(sheet)
+        app.run(seconds: 0.6)
+        app.dispatcher.clear()
+        var completed = false
+        sheet.dismiss { completed = true }
+        app.step()
+        var handlerRanAfter: [String]?
+        sheet.transitionCoordinator?.notifyWhenInteractionChanges { _ in handlerRanAfter = app.traceWithoutLayout }
+        delegate.interaction.update(0.4)
+        delegate.interaction.cancel()
+        app.run(seconds: 0.5)
+        let began = [
+            "sheet.animationControllerForDismissed", "sheet.interactionControllerForDismissal",
+            "sheet.viewWillDisappear(animated=true)", "A.viewWillAppear(animated=true)", "A.viewIsAppearing(animated=true)",
+            "sheet.transitionDuration", "sheet.startInteractiveTransition", "sheet.animateTransition",
+            "sheet.updateInteractiveTransition(percent=0.4)", "sheet.cancelInteractiveTransition",
+        ]
+        #expect(handlerRanAfter == began)
+        #expect(app.traceWithoutLayout == began + [
+            "sheet.completeTransition(didComplete=false)",
+            "A.viewWillDisappear(animated=true)", "A.viewDidDisappear(animated=true)",
+            "sheet.viewWillAppear(animated=true)", "sheet.viewDidAppear(animated=true)",
+            "sheet.animationEnded(completed=false)",
+        ])
+        #expect(!completed && sheet.presentingViewController === root && root.viewIfLoaded?.window == nil)
+        #expect(sheet.view.window != nil && sheet.appearanceState == .appeared && root.appearanceState == .disappeared)
+    }
 }

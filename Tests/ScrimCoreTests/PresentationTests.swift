@@ -125,7 +125,8 @@ func presentationSetUp() -> (Application, ViewController) {
         modal.modalPresentationStyle = .fullScreen
         child.present(modal, animated: false)
         #expect(modal.presentingViewController === root)
-        #expect(root.presentedViewController === modal && child.presentedViewController == nil)
+        // UIKit: "presented by this view controller, or one of its ancestors".
+        #expect(root.presentedViewController === modal && child.presentedViewController === modal)
     }
 
     @Test func currentContextUsesTheNearestDefiningAncestorOrTheRoot() throws {
@@ -246,5 +247,114 @@ func presentationSetUp() -> (Application, ViewController) {
         root.dismiss(animated: false)
         app.step()
         #expect(app.compactTrace.isEmpty)
+    }
+}
+
+/// UIKit's `presentedViewController` is "the view controller that is presented by this view
+/// controller, or one of its ancestors in the view controller hierarchy": what a container
+/// presents, its children report, and act on.
+@Suite struct PresentedThroughAncestorsTests {
+    func setUp() -> (Application, NavigationController, ViewController, ViewController) {
+        let app = Application()
+        let top = ViewController(app, name: "top")
+        let nav = NavigationController(app, root: top, name: "nav")
+        app.window.rootViewController = nav
+        app.step()
+        let modal = ViewController(app, name: "M")
+        modal.modalPresentationStyle = .fullScreen
+        return (app, nav, top, modal)
+    }
+
+    @Test func theTopOfANavigationStackReportsWhatItsContainerPresented() {
+        let (app, nav, top, modal) = setUp()
+        let inner = ViewController(app, name: "inner")
+        try! modal.addChild(inner)
+        top.present(modal, animated: false)
+        #expect(modal.presentingViewController === nav && inner.presentingViewController === nav)
+        #expect(nav.presentedViewController === modal && top.presentedViewController === modal)
+        // Ancestors through parents only: what is inside the presented controller presents nothing.
+        #expect(inner.presentedViewController == nil && modal.presentedViewController == nil)
+        #expect(nav.visibleViewController === modal)
+        app.step()
+        modal.dismiss(animated: false)
+        app.step()
+        #expect(top.presentedViewController == nil && nav.visibleViewController === top)
+    }
+
+    @Test func theSelectedTabReportsWhatTheTabBarControllerPresented() {
+        let app = Application()
+        let a = ViewController(app, name: "A"), b = ViewController(app, name: "B")
+        let tabs = TabBarController(app, viewControllers: [a, b], name: "tabs")
+        app.window.rootViewController = tabs
+        app.step()
+        let modal = ViewController(app, name: "M")
+        a.present(modal, animated: false)
+        #expect(tabs.presentedViewController === modal && a.presentedViewController === modal)
+        #expect(b.presentedViewController === modal && modal.presentingViewController === tabs)
+    }
+
+    /// `dismiss` on the controller whose container presented dismisses what it presents, in
+    /// the order a dismissal from the presenter has.
+    @Test func dismissFromTheTopDismissesWhatTheContainerPresented() {
+        let (app, nav, top, modal) = setUp()
+        top.present(modal)
+        app.run(seconds: 0.6)
+        app.dispatcher.clear()
+        var dismissed = false
+        top.dismiss { dismissed = true }
+        app.run(seconds: 0.6)
+        #expect(app.traceWithoutLayout == [
+            "M.viewWillDisappear(animated=true)", "nav.viewWillAppear(animated=true)", "top.viewWillAppear(animated=true)",
+            "nav.viewIsAppearing(animated=true)", "top.viewIsAppearing(animated=true)",
+            "nav.viewDidAppear(animated=true)", "top.viewDidAppear(animated=true)", "M.viewDidDisappear(animated=true)",
+            "M.dismissCompletion",
+        ])
+        #expect(dismissed && nav.presentedViewController == nil && modal.presentingViewController == nil)
+    }
+
+    /// A second present from a child is refused as from its container: it already presents.
+    @Test func aChildOfAPresentingContainerCannotPresentAgain() {
+        let (app, _, top, modal) = setUp()
+        top.present(modal, animated: false)
+        app.step()
+        app.dispatcher.clear()
+        top.present(ViewController(app, name: "other"), animated: false)
+        #expect(app.compactTrace == [#"other.presentRejected(reason="'nav' is already presenting 'M'")"#])
+    }
+
+    @Test func containersAreFoundThroughParentsOnly() throws {
+        let app = Application()
+        let leaf = ViewController(app, name: "leaf")
+        let holder = ViewController(app, name: "holder")
+        try holder.addChild(leaf)
+        let nav = NavigationController(app, root: holder, name: "nav")
+        let primary = ViewController(app, name: "primary")
+        let split = try SplitViewController(app, primary: primary, secondary: nav, name: "split")
+        let tabs = TabBarController(app, viewControllers: [split], name: "tabs")
+        app.window.rootViewController = tabs
+        app.step()
+        #expect(leaf.navigationController === nav && holder.navigationController === nav)
+        #expect(leaf.splitViewController === split && primary.splitViewController === split)
+        #expect(leaf.tabBarController === tabs && nav.tabBarController === tabs)
+        #expect(nav.navigationController == nil && tabs.tabBarController == nil && primary.navigationController == nil)
+        // A presented controller is in no container of its presenter's.
+        let modal = ViewController(app, name: "M")
+        leaf.present(modal, animated: false)
+        #expect(modal.navigationController == nil && modal.tabBarController == nil && modal.splitViewController == nil)
+        #expect(leaf.presentedViewController === modal)
+    }
+
+    /// The tree and restoration paths show a presented controller once, under its presenter.
+    @Test func theTreeAndRestorationShowThePresentedControllerOnceUnderItsPresenter() {
+        let (app, nav, top, modal) = setUp()
+        nav.restorationIdentifier = "nav"
+        top.restorationIdentifier = "top"
+        modal.restorationIdentifier = "M"
+        top.present(modal, animated: false)
+        app.step()
+        let tree = app.window.hierarchyDescription
+        #expect(tree.components(separatedBy: "presents M").count == 2)
+        #expect(tree.contains("└─ presents M (fullScreen)"))
+        #expect(modal.restorationPath == ["nav", "M"] && top.restorationPath == ["nav", "top"])
     }
 }

@@ -88,4 +88,80 @@ final class TabDelegate: TabBarControllerDelegate {
         #expect(a.appearanceState == .appeared && b.appearanceState == .disappeared)
         #expect(b.viewIfLoaded?.superview == nil && a.view.superview === tabs.contentView)
     }
+
+    /// A tap on the selected tab asks `shouldSelect` and tells `didSelect` ("regardless of
+    /// whether the selected view controller changed"); a navigation controller there first
+    /// pops to its root, animated, as on iOS.
+    @Test func tappingTheSelectedTabPopsItsNavigationControllerToTheRoot() {
+        final class LoggingDelegate: TabBarControllerDelegate {
+            var log: [String] = []
+            var allow = true
+            var shouldSelect: ((TabBarController, ViewController) -> Bool)? {
+                { [unowned self] _, vc in log.append("shouldSelect \(vc.name)"); return allow }
+            }
+            var didSelect: ((TabBarController, ViewController) -> Void)? {
+                { [unowned self] _, vc in
+                    log.append("didSelect \(vc.name), stack \((vc as? NavigationController)?.viewControllers.count ?? 0)")
+                }
+            }
+        }
+        let app = Application()
+        let home = ViewController(app, name: "home"), detail = ViewController(app, name: "detail")
+        let nav = NavigationController(app, root: home, name: "nav")
+        let tabs = TabBarController(app, viewControllers: [nav, ViewController(app, name: "other")], name: "tabs")
+        app.window.rootViewController = tabs
+        app.step()
+        try! nav.push(detail, animated: false)
+        app.step()
+        let delegate = LoggingDelegate()
+        tabs.delegate = delegate
+        app.dispatcher.clear()
+
+        delegate.allow = false
+        #expect(!tabs.select(0))
+        #expect(delegate.log == ["shouldSelect nav"] && nav.viewControllers.count == 2 && app.compactTrace.isEmpty)
+
+        delegate.allow = true
+        delegate.log.removeAll()
+        #expect(tabs.select(0))
+        #expect(delegate.log == ["shouldSelect nav", "didSelect nav, stack 1"])
+        app.run(seconds: 0.5)
+        #expect(app.traceWithoutLayout == [
+            "detail.willMoveToParent(parent=null)", "detail.viewWillDisappear(animated=true)",
+            "home.viewWillAppear(animated=true)", "home.viewIsAppearing(animated=true)",
+            "detail.viewDidDisappear(animated=true)", "home.viewDidAppear(animated=true)",
+            "detail.didMoveToParent(parent=null)",
+        ])
+        #expect(tabs.selectedViewController === nav && nav.topViewController === home)
+
+        // At the root already, the tap only tells the delegate.
+        delegate.log.removeAll()
+        app.dispatcher.clear()
+        #expect(tabs.select(0))
+        app.run(seconds: 0.5)
+        #expect(delegate.log == ["shouldSelect nav", "didSelect nav, stack 1"] && app.compactTrace.isEmpty)
+    }
+
+    /// Code that sets `selectedIndex` or `selectedViewController` neither asks nor tells the
+    /// delegate, as in UIKit; the delegate's animator still animates the switch.
+    @Test func selectingFromCodeLeavesTheDelegateOutButItsAnimator() {
+        let (app, tabs, a, b) = setUp()
+        let delegate = TabDelegate()
+        delegate.refuse = "B"
+        delegate.animate = true
+        tabs.delegate = delegate
+        tabs.selectedIndex = 1
+        #expect(tabs.selectedIndex == 1)
+        app.run(seconds: 0.4)
+        #expect(app.traceWithoutLayout.first == "B.animationControllerForOperation(operation=\"select\",from=\"A\",to=\"B\")")
+        #expect(app.traceWithoutLayout.last == "B.viewDidAppear(animated=true)")
+        #expect(delegate.selected.isEmpty && b.appearanceState == .appeared)
+        tabs.selectedViewController = a
+        app.run(seconds: 0.4)
+        #expect(tabs.selectedViewController === a && delegate.selected.isEmpty)
+        // Out of range, or not a tab: ignored, as UIKit ignores them.
+        tabs.selectedIndex = 7
+        tabs.selectedViewController = ViewController(app, name: "stranger")
+        #expect(tabs.selectedIndex == 0)
+    }
 }

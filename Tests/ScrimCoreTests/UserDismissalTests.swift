@@ -79,7 +79,7 @@ final class StuckDelegate: TransitioningDelegate {
         #expect(root.presentedViewController === stuck, "still open before the watchdog")
         app.step()
         let timedOut = app.dispatcher.events.first { $0.event == "transitionTimedOut" }
-        #expect(timedOut?.jsonLine == #"{"seq":17,"t":1.033333,"event":"transitionTimedOut","vc":"stuck","args":{"after":1}}"#)
+        #expect(timedOut?.jsonLine == #"{"seq":16,"t":1.033333,"event":"transitionTimedOut","vc":"stuck","args":{"after":1}}"#)
         #expect(root.presentedViewController == nil && stuck.viewIfLoaded?.window == nil)
         #expect(app.dispatcher.events.last { $0.event == "presentationTransitionDidEnd" } == nil,
                 "a standard presentation controller is not traced")

@@ -62,9 +62,11 @@ open class NavigationController: ViewController {
 
     public var topViewController: ViewController? { viewControllers.last }
 
-    /// The top controller, or what it presents.
+    /// What shows: the controller presented over this navigation controller (or over one of
+    /// its ancestors) when there is one, as in UIKit; else what the top controller presents in
+    /// its own context; else the top.
     public var visibleViewController: ViewController? {
-        topViewController.map { $0.presentedViewController ?? $0 }
+        presentedViewController ?? topViewController.map { $0.presentedStorage ?? $0 }
     }
 
     open override func loadView() {

@@ -37,9 +37,20 @@ public final class TabBar: View {
 /// in Swift (1-based in Lua). A switch without a delegate animator happens at once:
 /// `new.viewWillAppear → old.viewWillDisappear → old.viewDidDisappear → new.viewDidAppear`;
 /// with one, the same order around its animation on the next run-loop turn.
+///
+/// As in UIKit, a selection comes one of two ways: the user's tap (`select`), which asks the
+/// delegate's `shouldSelect` and tells its `didSelect`, even for the tab already selected; or
+/// code setting `selectedIndex` / `selectedViewController`, which asks and tells the delegate
+/// nothing. Both use the delegate's animator.
 open class TabBarController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
-    public private(set) var selectedIndex = 0
+    /// The selected tab, 0-based. Setting it switches tabs as code does (no `shouldSelect`,
+    /// no `didSelect`); an index out of range is ignored, as UIKit ignores it.
+    public var selectedIndex: Int {
+        get { selection }
+        set { if viewControllers.indices.contains(newValue) { switchTab(to: newValue, by: .code) } }
+    }
+    private var selection = 0
     public var delegate: TabBarControllerDelegate?
     public let tabBar = TabBar()
     /// The view the selected controller's view fills, above the bar.
@@ -55,9 +66,19 @@ open class TabBarController: ViewController {
         try? setViewControllers(viewControllers)
     }
 
+    /// The selected tab's controller. Setting it switches tabs as `selectedIndex` does; a
+    /// controller that is not a tab is ignored.
     public var selectedViewController: ViewController? {
-        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+        get { viewControllers.indices.contains(selection) ? viewControllers[selection] : nil }
+        set {
+            guard let newValue, let index = viewControllers.firstIndex(where: { $0 === newValue }) else { return }
+            switchTab(to: index, by: .code)
+        }
     }
+
+    /// Who switches tabs: the user's tap asks and tells the delegate; code uses only its
+    /// animator; restoring state uses neither.
+    enum Selector { case tap, code, restoration }
 
     override var hasTransitionUnderWay: Bool { super.hasTransitionUnderWay || transition != nil }
 
@@ -91,7 +112,7 @@ open class TabBarController: ViewController {
         if !tabs.isEmpty, !tabs.elementsEqual(viewControllers, by: ===) { try? setViewControllers(tabs) }
         if case .number(let saved)? = coder.decodeValue(forKey: "TabBarController.selectedIndex"),
            let index = Int(exactly: saved), viewControllers.indices.contains(index) {
-            switchTab(to: index, askingDelegate: false)
+            switchTab(to: index, by: .restoration)
         }
     }
 
@@ -115,7 +136,7 @@ open class TabBarController: ViewController {
             controller.didMove(toParent: self)
         }
         viewControllers = controllers
-        selectedIndex = old.flatMap { previous in controllers.firstIndex { $0 === previous } } ?? 0
+        selection = old.flatMap { previous in controllers.firstIndex { $0 === previous } } ?? 0
         if isViewLoaded, let selected = selectedViewController, selected !== old {
             old?.viewIfLoaded?.removeFromSuperview()
             place(selected)
@@ -123,8 +144,11 @@ open class TabBarController: ViewController {
         updateBar()
     }
 
-    /// Selects the tab at `index` (0-based). Returns false when out of range or refused by the
-    /// delegate's `shouldSelect`.
+    /// The user's tap on the tab at `index` (0-based): asks the delegate's `shouldSelect`, then
+    /// switches and tells `didSelect`. Tapping the tab already selected tells `didSelect` too
+    /// ("regardless of whether the selected view controller changed"), after a navigation
+    /// controller in that tab pops to its root, as on iOS. Returns false when out of range or
+    /// refused.
     @discardableResult
     public func select(_ index: Int) -> Bool {
         guard viewControllers.indices.contains(index) else { return false }
@@ -132,39 +156,53 @@ open class TabBarController: ViewController {
         if let shouldSelect = delegate?.shouldSelect, !shouldSelect(self, candidate) { return false }
         // The delegate may have changed the tabs: the controller it allowed is selected where it is now.
         guard let now = viewControllers.firstIndex(where: { $0 === candidate }) else { return false }
-        switchTab(to: now, askingDelegate: true)
+        if candidate === selectedViewController, transition == nil {
+            reselect(candidate)
+        } else {
+            switchTab(to: now, by: .tap)
+        }
         return true
     }
 
-    /// Switches to the tab at `index` (in range), after the switch under way if there is one;
-    /// without asking the delegate, at once.
-    func switchTab(to index: Int, askingDelegate: Bool) {
+    /// A tap on the selected tab, allowed by the delegate.
+    private func reselect(_ controller: ViewController) {
+        if let navigation = controller as? NavigationController, navigation.viewControllers.count > 1 {
+            navigation.popToRoot(animated: true)
+        }
+        delegate?.didSelect?(self, controller)
+    }
+
+    /// Switches to the tab at `index` (in range), after the switch under way if there is one.
+    func switchTab(to index: Int, by selector: Selector) {
         guard viewControllers.indices.contains(index) else { return }
         guard transition == nil else {
             waiting.append { [unowned self] in
-                if viewControllers.indices.contains(index) { switchTab(to: index, askingDelegate: askingDelegate) }
+                guard viewControllers.indices.contains(index) else { return }
+                // A tap on the tab that the switch under way selected is a tap on the selected tab.
+                if selector == .tap, index == selection { reselect(viewControllers[index]) } else { switchTab(to: index, by: selector) }
             }
             return
         }
         let target = viewControllers[index]
         guard let from = selectedViewController, from !== target else { return }
-        selectedIndex = index
+        selection = index
         updateBar()
+        let tellsDelegate = selector == .tap
         guard viewIfLoaded?.window != nil else {
             if isViewLoaded {
                 from.viewIfLoaded?.removeFromSuperview()
                 place(target)
             }
-            if askingDelegate { delegate?.didSelect?(self, target) }
+            if tellsDelegate { delegate?.didSelect?(self, target) }
             return
         }
-        let transition = TabTransition(tabBarController: self, from: from, to: target)
-        if askingDelegate, transition.chooseAnimator() {
+        let transition = TabTransition(tabBarController: self, from: from, to: target, tellsDelegate: tellsDelegate)
+        if selector != .restoration, transition.chooseAnimator() {
             self.transition = transition
             application.runLoop.perform { transition.start() }
         } else {
             transition.switchAtOnce()
-            if askingDelegate { delegate?.didSelect?(self, target) }
+            if tellsDelegate { delegate?.didSelect?(self, target) }
         }
     }
 
@@ -175,11 +213,11 @@ open class TabBarController: ViewController {
         contentView.addSubview(controller.view)
     }
 
-    func transitionDidEnd(cancelled: Bool, from: ViewController, to: ViewController) {
+    func transitionDidEnd(cancelled: Bool, from: ViewController, to: ViewController, tellsDelegate: Bool) {
         transition = nil
-        if cancelled, let index = viewControllers.firstIndex(where: { $0 === from }) { selectedIndex = index }
+        if cancelled, let index = viewControllers.firstIndex(where: { $0 === from }) { selection = index }
         updateBar()
-        if !cancelled { delegate?.didSelect?(self, to) }
+        if !cancelled, tellsDelegate { delegate?.didSelect?(self, to) }
         let next = waiting
         waiting.removeAll()
         next.forEach { $0() }
@@ -187,7 +225,7 @@ open class TabBarController: ViewController {
 
     func updateBar() {
         tabBar.itemTitles = viewControllers.map { $0.title ?? $0.name }
-        tabBar.selectedIndex = selectedIndex
+        tabBar.selectedIndex = selection
     }
 }
 
@@ -198,11 +236,14 @@ final class TabTransition: ControllerTransition {
     let tabBarController: TabBarController
     let from: ViewController
     let to: ViewController
+    /// Whether the delegate hears `didSelect` when the switch completes: a tap's switch.
+    let tellsDelegate: Bool
 
-    init(tabBarController: TabBarController, from: ViewController, to: ViewController) {
+    init(tabBarController: TabBarController, from: ViewController, to: ViewController, tellsDelegate: Bool) {
         self.tabBarController = tabBarController
         self.from = from
         self.to = to
+        self.tellsDelegate = tellsDelegate
         super.init(subject: to, animated: true)
     }
 
@@ -276,6 +317,6 @@ final class TabTransition: ControllerTransition {
     override func didEnd(_ didComplete: Bool) {
         from.activeTransition = nil
         to.activeTransition = nil
-        tabBarController.transitionDidEnd(cancelled: !didComplete, from: from, to: to)
+        tabBarController.transitionDidEnd(cancelled: !didComplete, from: from, to: to, tellsDelegate: tellsDelegate)
     }
 }

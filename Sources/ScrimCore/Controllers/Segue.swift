@@ -113,7 +113,7 @@ extension ViewController {
     /// navigation stack down to it.
     func unwind(to destination: ViewController) {
         let root = destination.containmentRoot
-        if root.presentedViewController != nil { root.dismiss(animated: true) }
+        if root.presentedStorage != nil { root.dismiss(animated: true) }
         var controller: ViewController? = destination
         while let current = controller {
             if let nav = current.parent as? NavigationController, nav.topViewController !== current {

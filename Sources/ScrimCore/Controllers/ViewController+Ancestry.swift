@@ -1,4 +1,26 @@
 extension ViewController {
+    /// The nearest ancestor that is a navigation controller: this controller is in its stack,
+    /// or inside a controller that is. As UIKit documents it, the search follows parents only,
+    /// so a controller presented from a navigation stack has none unless it is in one of its own.
+    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
+
+    /// The nearest ancestor that is a tab bar controller (through parents, as
+    /// `navigationController`).
+    public var tabBarController: TabBarController? { nearestAncestor(TabBarController.self) }
+
+    /// The nearest ancestor that is a split view controller (through parents, as
+    /// `navigationController`).
+    public var splitViewController: SplitViewController? { nearestAncestor(SplitViewController.self) }
+
+    private func nearestAncestor<Container: ViewController>(_ type: Container.Type) -> Container? {
+        var controller = parent
+        while let current = controller {
+            if let match = current as? Container { return match }
+            controller = current.parent
+        }
+        return nil
+    }
+
     /// Whether `controller` is this one or above it: its parent, or the controller that
     /// presented it, and so on up to the root. Containment and presentation together must stay
     /// a tree, so such a controller cannot become this one's child, nor be presented from it.
@@ -44,7 +66,7 @@ extension ViewController {
             deepest = max(deepest, level)
             if deepest > limit { return deepest }
             pending += controller.children.map { ($0, level + 1) }
-            if let presented = controller.presentedViewController { pending.append((presented, level + 1)) }
+            if let presented = controller.presentedStorage { pending.append((presented, level + 1)) }
         }
         return deepest
     }

@@ -60,7 +60,7 @@ extension Application {
     /// the screen, else the window's root.
     public var statusBarController: ViewController? {
         var controller = window.rootViewController
-        while let presented = controller?.presentedViewController,
+        while let presented = controller?.presentedStorage,
               presented.activePresentationController?.shouldPresentInFullscreen ?? true {
             controller = presented
         }
@@ -79,7 +79,7 @@ extension Application {
     @discardableResult
     public func performAccessibilityEscape() -> Bool {
         var controller = window.rootViewController
-        while let presented = controller?.presentedViewController { controller = presented }
+        while let presented = controller?.presentedStorage { controller = presented }
         while let current = controller {
             let handled = current.accessibilityPerformEscape()
             dispatcher.record(.accessibilityPerformEscape, controller: current.name, args: [("handled", .bool(handled))])

@@ -65,8 +65,9 @@ open class ViewController {
     public var definesPresentationContext = false
     /// Whether, as a presentation context, its `modalTransitionStyle` wins over the presented one's.
     public var providesPresentationContextTransitionStyle = false
-    /// The controller this one presents, if any.
-    public internal(set) var presentedViewController: ViewController?
+    /// The controller this one presents itself, if any (`presentedViewController` also looks
+    /// at the ancestors), and the one that presents this one.
+    var presentedStorage: ViewController?
     weak var presentingStorage: ViewController?
     /// The presentation controller of this controller's presentation, once there is one.
     var activePresentationController: PresentationController?
@@ -242,19 +243,17 @@ open class ViewController {
         send(.traitCollectionDidChange(previous: previous, current: traits))
     }
 
-    /// `viewWillTransition(to:)` here, then in the children and the presented controller
-    /// (UIKit's default forwarding).
     /// `willTransition(to:with:)` here, then in the children and the presented controller.
     func forwardTraitTransition(to traits: TraitCollection, with coordinator: TransitionCoordinator) {
         send(.willTransitionToTraitCollection(traits, coordinator))
         for child in children { child.forwardTraitTransition(to: traits, with: coordinator) }
-        presentedViewController?.forwardTraitTransition(to: traits, with: coordinator)
+        presentedStorage?.forwardTraitTransition(to: traits, with: coordinator)
     }
 
     func forwardSizeTransition(to size: Size, with coordinator: TransitionCoordinator) {
         send(.viewWillTransitionToSize(size, coordinator))
         for child in children { child.forwardSizeTransition(to: size, with: coordinator) }
-        presentedViewController?.forwardSizeTransition(to: size, with: coordinator)
+        presentedStorage?.forwardSizeTransition(to: size, with: coordinator)
     }
 
     /// Whether a transition this controller takes part in, or runs as a container, is under

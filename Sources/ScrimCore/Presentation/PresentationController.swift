@@ -98,7 +98,10 @@ open class PresentationController {
     }
 }
 
-/// The presentation controller of the full-screen and context styles. Not traced.
+/// The presentation controller of the full-screen and context styles, and of a `custom`
+/// presentation whose transitioning delegate makes none (UIKit's plain
+/// `UIPresentationController`: it adds no views and leaves the presenter's view in place).
+/// Not traced.
 final class StandardPresentationController: PresentationController {
     var style: ModalPresentationStyle
 

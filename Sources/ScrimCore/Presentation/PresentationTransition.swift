@@ -131,10 +131,12 @@ final class PresentationTransition: ControllerTransition {
                 return controller
             }
         }
-        let standard: ModalPresentationStyle = style == .custom ? .fullScreen : style
+        // A custom presentation without one of its own gets UIKit's default presentation
+        // controller: no views of its own, the presenter's view stays, the presented view
+        // fills the container.
         let made = presented.activePresentationController
         let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
-                                                                    style: standard, reusing: made)
+                                                                    style: style, reusing: made)
         controller.delegate = controller.delegate ?? made?.delegate
         return controller
     }
@@ -322,7 +324,7 @@ final class PresentationTransition: ControllerTransition {
                 presenting.changeAppearance(appearing: true, animated: animated)
                 presenting.endAppearance()
             }
-            presenting.presentedViewController = nil
+            presenting.presentedStorage = nil
             presented.presentingStorage = nil
             presented.activePresentationController = nil
         }
@@ -337,24 +339,25 @@ final class PresentationTransition: ControllerTransition {
             for controller in [presented] + intermediates {
                 controller.activePresentationController?.containerView?.removeFromSuperview()
                 controller.presentingStorage = nil
-                controller.presentedViewController = nil
+                controller.presentedStorage = nil
             }
             // Controllers between the presenter and the top leave without callbacks, and so
             // do their children.
             intermediates.forEach { $0.disappearWithoutCallbacks() }
-            presenting.presentedViewController = nil
+            presenting.presentedStorage = nil
             if presenterTakesPart { presenting.endAppearance() }
             presented.endAppearance()
         } else {
-            // The view never left: as in UIKit, will-appear and did-appear, no viewIsAppearing.
-            presented.changeAppearance(appearing: true, animated: animated)
-            presented.isAppearingSent = true
-            presented.endAppearance()
+            // UIKit's order: the controller that was being revealed disappears again, then the
+            // presented one, whose view never left, appears (will and did, no viewIsAppearing).
             if presenterTakesPart {
                 presenting.changeAppearance(appearing: false, animated: animated)
                 presenting.endAppearance()
                 presenting.viewIfLoaded?.removeFromSuperview()
             }
+            presented.changeAppearance(appearing: true, animated: animated)
+            presented.isAppearingSent = true
+            presented.endAppearance()
         }
     }
 

@@ -1,4 +1,17 @@
 extension ViewController {
+    /// The controller this one presents or, when it presents nothing, the one its nearest
+    /// presenting ancestor presents: UIKit's "presented by this view controller, or one of its
+    /// ancestors". So the top controller of a navigation controller, or a tab, reports what its
+    /// container presented over it.
+    public var presentedViewController: ViewController? {
+        var controller: ViewController? = self
+        while let current = controller {
+            if let presented = current.presentedStorage { return presented }
+            controller = current.parent
+        }
+        return nil
+    }
+
     /// The controller that presented this one — or, for a child, the one that presented its
     /// nearest presented ancestor.
     public var presentingViewController: ViewController? {
@@ -72,7 +85,7 @@ extension ViewController {
             }
             if controller.presentingStorage != nil { return "'\(controller.name)' is already presented" }
             if controller.parent != nil { return "'\(controller.name)' has a parent ('\(controller.parent!.name)')" }
-            if let presented = presenter.presentedViewController {
+            if let presented = presenter.presentedStorage {
                 return "'\(presenter.name)' is already presenting '\(presented.name)'"
             }
             if presenter.viewIfLoaded?.window == nil {
@@ -89,7 +102,7 @@ extension ViewController {
         if style.usesPresentationContext, presenter.providesPresentationContextTransitionStyle {
             transitionStyle = presenter.modalTransitionStyle
         }
-        presenter.presentedViewController = controller
+        presenter.presentedStorage = controller
         controller.presentingStorage = presenter
         let transition = PresentationTransition(presentationOf: controller, from: presenter, source: self, style: style,
                                                 transitionStyle: transitionStyle, animated: animated,
@@ -98,13 +111,14 @@ extension ViewController {
         application.runLoop.perform { transition.start() }
     }
 
-    /// Dismisses what this controller presents — or, when it presents nothing, this controller
-    /// (forwarded to its presenter). Dismissing lower in a stack removes everything above it;
-    /// only the top one animates and gets appearance callbacks. Starts on the next turn.
+    /// Dismisses what this controller presents (its `presentedViewController`, which may be
+    /// its container's) — or, when it presents nothing, this controller (forwarded to its
+    /// presenter). Dismissing lower in a stack removes everything above it; only the top one
+    /// animates and gets appearance callbacks. Starts on the next turn.
     public final func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
         let presenter: ViewController, dismissed: ViewController
-        if let presented = presentedViewController {
-            presenter = self
+        if let presented = presentedViewController, let presenting = presented.presentingStorage {
+            presenter = presenting
             dismissed = presented
         } else {
             var controller: ViewController? = self
@@ -119,7 +133,7 @@ extension ViewController {
             return
         }
         var stack: [ViewController] = [dismissed]
-        while let next = stack.last?.presentedViewController { stack.append(next) }
+        while let next = stack.last?.presentedStorage { stack.append(next) }
         let top = stack.removeLast()
         let transition = PresentationTransition(dismissalOf: top, to: presenter, intermediates: stack,
                                                 animated: animated, completion: completion)

@@ -8,7 +8,7 @@ extension ViewController {
             guard let path = parent.restorationPath, let component = parent.restorationComponent(forChild: self) else { return nil }
             return path + [component]
         }
-        if let presenting = presentingStorage, presenting.presentedViewController === self {
+        if let presenting = presentingStorage, presenting.presentedStorage === self {
             return presenting.restorationPath.map { $0 + [identifier] }
         }
         return application.window.rootViewController === self ? [identifier] : nil
@@ -22,7 +22,7 @@ extension ViewController {
             guard child.restorationIdentifier != nil, let component = restorationComponent(forChild: child) else { continue }
             result += child.restorableHierarchy(at: path + [component])
         }
-        if let presented = presentedViewController, presented.presentingStorage === self,
+        if let presented = presentedStorage, presented.presentingStorage === self,
            let identifier = presented.restorationIdentifier {
             result += presented.restorableHierarchy(at: path + [identifier])
         }

@@ -72,7 +72,7 @@ public final class StateRestoration {
                     "state": .object(coder.values),
                 ]
                 if let restorationClass = controller.restorationClass { record["restorationClass"] = .string(restorationClass.name) }
-                if let presented = controller.presentedViewController, presented.presentingStorage === controller,
+                if let presented = controller.presentedStorage, presented.presentingStorage === controller,
                    let presentedPath = presented.restorationPath {
                     record["presented"] = .array(presentedPath.map(StateValue.string))
                 }
@@ -130,7 +130,7 @@ public final class StateRestoration {
         for (_, controller, coder) in found { controller.send(.decodeRestorableState(coder)) }
         for (record, controller, _) in found {
             guard let path = record.presented, let presented = restoredByPath[path],
-                  controller.presentedViewController == nil, presented.presentingStorage == nil, presented.parent == nil
+                  controller.presentedStorage == nil, presented.presentingStorage == nil, presented.parent == nil
             else { continue }
             controller.present(presented, animated: false)
         }

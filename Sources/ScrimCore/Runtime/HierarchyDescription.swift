@@ -40,7 +40,7 @@ extension Window {
         lines.append(line)
         let inner = prefix + (isLast ? "   " : "│  ")
         var entries: [(ViewController, String?)] = controller.children.map { ($0, nil) }
-        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+        if let presented = controller.presentedStorage {
             entries.append((presented, presented.resolvedPresentationStyle.rawValue))
         }
         for (index, (child, style)) in entries.enumerated() {

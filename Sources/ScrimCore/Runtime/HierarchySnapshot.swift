@@ -43,7 +43,7 @@ extension Window {
         } else {
             fields["view"] = .null
         }
-        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+        if let presented = controller.presentedStorage {
             fields["presented"] = snapshot(of: presented, style: presented.resolvedPresentationStyle)
         }
         return .object(fields)

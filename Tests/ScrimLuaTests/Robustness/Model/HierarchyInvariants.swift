@@ -23,7 +23,7 @@ struct HierarchyInvariants {
         var problems = readTrace(application.dispatcher.events)
         let hierarchy = Hierarchy(application)
         problems += checkAppearanceAgreesWithTrace(hierarchy)
-        for controller in hierarchy.ordered where controller.presentingViewController != nil && controller.presentedViewController != nil {
+        for controller in hierarchy.ordered where controller.presentingStorage != nil && controller.presentedStorage != nil {
             // With its children as they are now: one may leave the parent before the dismissal.
             for member in [controller] + controller.descendants {
                 middles.insert(member.name)
@@ -176,7 +176,7 @@ private struct Hierarchy {
             guard let controller, members.insert(ObjectIdentifier(controller)).inserted else { return }
             ordered.append(controller)
             controller.children.forEach(visit)
-            visit(controller.presentedViewController)
+            visit(controller.presentedStorage)
         }
         visit(application.window.rootViewController)
         self.ordered = ordered
@@ -198,7 +198,7 @@ private struct Hierarchy {
         openTransitions = Array(transitions.values)
 
         var top = application.window.rootViewController
-        while let presented = top?.presentedViewController { top = presented }
+        while let presented = top?.presentedStorage { top = presented }
         topPresented = top
     }
 
