@@ -97,8 +97,8 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
 
 @Suite struct CustomAdaptationTests {
     final class AdaptingSheetDelegate: TransitioningDelegate {
-        let adaptive: AdaptiveDelegate
-        init(_ adaptive: AdaptiveDelegate) { self.adaptive = adaptive }
+        let adaptive: AdaptivePresentationControllerDelegate
+        init(_ adaptive: AdaptivePresentationControllerDelegate) { self.adaptive = adaptive }
         var presentationController: ((ViewController, ViewController?, ViewController) -> PresentationController?)? {
             { [adaptive] presented, presenting, _ in
                 let controller = HalfSheetController(presentedViewController: presented, presenting: presenting)
@@ -137,5 +137,152 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
     @Test func currentContextStylesBecomeTheirFullScreenCounterparts() {
         let (sheet, _) = present(adaptingTo: .overCurrentContext)
         #expect((sheet.presentationController as? StandardPresentationController)?.style == .overFullScreen)
+    }
+
+    /// A custom presentation adapts as the built-in styles do, when presenting and when the
+    /// traits change while presented: `adaptivePresentationStyle`, then (for another style)
+    /// `viewControllerForAdaptivePresentationStyle`, then `willPresentWithAdaptiveStyle`.
+    final class LoggingAdaptiveDelegate: AdaptivePresentationControllerDelegate {
+        var log: [String] = []
+        var replace: ((PresentationController) -> ViewController?)?
+        var adaptivePresentationStyle: ((PresentationController, TraitCollection) -> ModalPresentationStyle?)? {
+            { [unowned self] _, traits in
+                log.append("adaptivePresentationStyle \(traits.horizontalSizeClass)")
+                return traits.horizontalSizeClass == .compact ? .fullScreen : nil
+            }
+        }
+        var viewControllerForAdaptivePresentationStyle: ((PresentationController, ModalPresentationStyle) -> ViewController?)? {
+            { [unowned self] controller, style in
+                log.append("viewControllerForAdaptivePresentationStyle \(style)")
+                return replace?(controller)
+            }
+        }
+        var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? {
+            { [unowned self] _, style, coordinator in
+                log.append("willPresentWithAdaptiveStyle \(style?.rawValue ?? "none")" + (coordinator == nil ? "" : " (coordinated)"))
+            }
+        }
+    }
+
+    @Test func aCustomPresentationsReplacementIsPresentedInItsPlace() {
+        let (app, root) = presentationSetUp()
+        let adaptive = LoggingAdaptiveDelegate()
+        var wrapper: NavigationController?
+        adaptive.replace = { controller in
+            wrapper = NavigationController(app, root: controller.presentedViewController, name: "wrapper")
+            return wrapper
+        }
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = AdaptingSheetDelegate(adaptive)
+        var completed = false
+        root.present(sheet) { completed = true }
+        app.run(seconds: 0.7)
+        #expect(adaptive.log == [
+            "adaptivePresentationStyle compact", "viewControllerForAdaptivePresentationStyle fullScreen",
+            "willPresentWithAdaptiveStyle fullScreen",
+        ])
+        #expect(app.traceWithoutLayout == [
+            #"sheet.presentationControllerForPresented(presenting="A",source="A")"#,
+            #"sheet.willMoveToParent(parent="wrapper")"#, "wrapper.loadView", "sheet.loadView", "sheet.viewDidLoad",
+            #"sheet.didMoveToParent(parent="wrapper")"#, "wrapper.viewDidLoad", "A.viewWillDisappear(animated=true)", "wrapper.viewWillAppear(animated=true)", "sheet.viewWillAppear(animated=true)",
+            "wrapper.viewIsAppearing(animated=true)", "sheet.viewIsAppearing(animated=true)",
+            "wrapper.viewDidAppear(animated=true)", "sheet.viewDidAppear(animated=true)", "A.viewDidDisappear(animated=true)",
+            "wrapper.presentCompletion",
+        ])
+        #expect(completed && root.presentedViewController === wrapper && wrapper?.presentingViewController === root)
+        #expect(sheet.parent === wrapper && sheet.presentingViewController === root && sheet.navigationController === wrapper)
+        #expect(wrapper?.view.frame == app.window.bounds)
+    }
+
+    /// The controller the delegate gives must be presentable; the presentation goes on with
+    /// the controller it was for, and the refusal is traced.
+    @Test func aReplacementThatCannotBePresentedIsRefused() {
+        let (app, root) = presentationSetUp()
+        let adaptive = LoggingAdaptiveDelegate()
+        adaptive.replace = { _ in root }
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = AdaptingSheetDelegate(adaptive)
+        root.present(sheet)
+        app.run(seconds: 0.7)
+        #expect(app.traceWithoutLayout.contains(
+            #"A.presentRejected(reason="a controller cannot present itself; 'sheet' is presented instead")"#))
+        #expect(root.presentedViewController === sheet && sheet.presentationController is StandardPresentationController)
+    }
+
+    @Test func aCustomPresentationAdaptsWhenTheTraitsChangeWhilePresented() {
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        let adaptive = LoggingAdaptiveDelegate()
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = AdaptingSheetDelegate(adaptive)
+        root.present(sheet)
+        app.run(seconds: 0.7)
+        let custom = sheet.presentationController
+        #expect(custom is HalfSheetController && sheet.view.frame == Rect(x: 0, y: 590, width: 820, height: 590))
+        #expect(adaptive.log == ["adaptivePresentationStyle regular", "willPresentWithAdaptiveStyle none"])
+
+        // Narrowed to a compact width (multitasking): full screen, as the delegate says.
+        adaptive.log.removeAll()
+        app.dispatcher.clear()
+        app.window.setSize(Size(width: 507, height: 1180))
+        app.run(seconds: 0.5)
+        #expect(adaptive.log == [
+            "adaptivePresentationStyle compact", "viewControllerForAdaptivePresentationStyle fullScreen",
+            "willPresentWithAdaptiveStyle fullScreen (coordinated)",
+        ])
+        #expect((sheet.presentationController as? StandardPresentationController)?.style == .fullScreen)
+        #expect(sheet.presentationController?.adaptedFrom === custom)
+        #expect(sheet.view.frame == Rect(x: 0, y: 0, width: 507, height: 1180))
+        // The custom presentation controller is not called meanwhile; the presenter stays as it was.
+        #expect(!app.traceWithoutLayout.contains { $0.contains("TransitionWillBegin") || $0.contains("TransitionDidEnd") })
+        #expect(root.view.window != nil && root.appearanceState == .appeared)
+
+        // Wide again: the custom presentation takes over, the delegate hearing "none".
+        adaptive.log.removeAll()
+        app.window.setSize(Size(width: 820, height: 1180))
+        app.run(seconds: 0.5)
+        #expect(adaptive.log == ["adaptivePresentationStyle regular", "willPresentWithAdaptiveStyle none (coordinated)"])
+        #expect(sheet.presentationController === custom && sheet.view.frame == Rect(x: 0, y: 590, width: 820, height: 590))
+
+        // And it dismisses as it presented.
+        app.dispatcher.clear()
+        sheet.dismiss()
+        app.run(seconds: 0.6)
+        #expect(app.traceWithoutLayout == [
+            "sheet.viewWillDisappear(animated=true)", "sheet.dismissalTransitionWillBegin",
+            "sheet.viewDidDisappear(animated=true)", "sheet.dismissalTransitionDidEnd(completed=true)", "sheet.dismissCompletion",
+        ])
+        #expect(root.view.window != nil && app.window.subviews.map(\.name) == ["A"])
+    }
+
+    /// A built-in popover becomes a sheet in a compact width while presented, and a popover
+    /// again when the width is regular: the dimming and the backdrop follow.
+    @Test func aPopoverAdaptsWhileShownAndComesBack() {
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        popover.preferredContentSize = Size(width: 300, height: 400)
+        root.present(popover)
+        app.run(seconds: 0.7)
+        let container = popover.view.superview!
+        #expect(container.subviews.map(\.name) == ["popover backdrop", "view of popover"].map { $0 == "view of popover" ? popover.view.name : $0 })
+        app.window.setSize(Size(width: 507, height: 1180))
+        app.run(seconds: 0.5)
+        #expect(popover.presentationController is SheetPresentationController)
+        #expect(container.subviews.map(\.name) == ["dimming", popover.view.name])
+        #expect(popover.view.frame.width == 507)
+        app.window.setSize(Size(width: 820, height: 1180))
+        app.run(seconds: 0.5)
+        #expect(popover.presentationController is PopoverPresentationController)
+        #expect(container.subviews.map(\.name) == ["popover backdrop", popover.view.name])
+        #expect(popover.view.frame.size == Size(width: 300, height: 400))
     }
 }

@@ -69,4 +69,17 @@ extension ModalPresentationStyle {
         }
         return self
     }
+
+    /// What an adaptive delegate's answer means for a standing presentation whose own style is
+    /// `base`: nil (UIKit's `.none`) keeps `base`; `automatic` is a page sheet; the presenter
+    /// being chosen already, the current-context styles become their full-screen counterparts.
+    static func adaptiveChoice(_ choice: ModalPresentationStyle?, base: ModalPresentationStyle) -> ModalPresentationStyle {
+        switch choice {
+        case nil: return base
+        case .automatic?: return .pageSheet
+        case .currentContext?: return .fullScreen
+        case .overCurrentContext?: return .overFullScreen
+        case let style?: return style
+        }
+    }
 }

@@ -5,7 +5,7 @@
 /// controllers and views take part and what ending means.
 class ControllerTransition: CoordinatedTransition {
     /// The controller the trace's events are about: the presented or incoming one.
-    let subject: ViewController
+    var subject: ViewController
     let animated: Bool
 
     var animator: AnimatedTransitioning?
@@ -169,6 +169,12 @@ class ControllerTransition: CoordinatedTransition {
             return
         }
         finish(didComplete)
+    }
+
+    /// Ends a transition that cannot begin, before anything took part in it.
+    func abandonBeforeStart() {
+        hasEnded = true
+        abandon()
     }
 
     /// Lets go of what holds this transition and what it holds, without ending it: for an

@@ -38,6 +38,7 @@ public final class PopoverPresentationController: PresentationController {
     public override var isTraced: Bool { false }
     public override var traceName: String { "native:popover" }
     public override var shouldRemovePresentersView: Bool { false }
+    public override var presentationStyle: ModalPresentationStyle { .popover }
 
     /// The source rectangle in the container's coordinates.
     private var anchor: Rect {

@@ -33,8 +33,14 @@ open class PresentationController {
     }
     private weak var presenterSuperview: View?
     private var presenterIndex = 0
+    /// Whether the presentation took the presenter's view out of the window (so its dismissal
+    /// puts it back, with the presenter's appearance callbacks).
+    var removedPresentersView = false
     /// Adjusts how the presentation adapts to the environment.
     public var delegate: AdaptivePresentationControllerDelegate?
+    /// While the presentation shows adapted to the window's traits: the presentation
+    /// controller it began with, which it returns to when the traits allow.
+    public internal(set) var adaptedFrom: PresentationController?
 
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
         presentedStorage = presentedViewController
@@ -80,6 +86,10 @@ open class PresentationController {
     /// Whether the presentation covers the whole screen.
     open var shouldPresentInFullscreen: Bool { true }
 
+    /// The style this controller presents with: `custom` for a presentation controller of
+    /// one's own.
+    open var presentationStyle: ModalPresentationStyle { .custom }
+
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
     open func dismissalTransitionWillBegin() {}
@@ -112,6 +122,7 @@ final class StandardPresentationController: PresentationController {
 
     override var isTraced: Bool { false }
     override var traceName: String { "native:\(style.rawValue)" }
+    override var presentationStyle: ModalPresentationStyle { style }
 
     override var shouldRemovePresentersView: Bool {
         style == .fullScreen || style == .currentContext

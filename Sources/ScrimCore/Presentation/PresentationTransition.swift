@@ -14,8 +14,9 @@ final class PresentationTransition: ControllerTransition {
     enum Kind { case presentation, dismissal }
 
     let kind: Kind
-    /// The controller presented, or for a dismissal the top one leaving.
-    let presented: ViewController
+    /// The controller presented, or for a dismissal the top one leaving. An adaptive
+    /// delegate's replacement takes its place as the presentation begins.
+    private(set) var presented: ViewController
     let presenting: ViewController
     let source: ViewController
     private var presentationStyle: ModalPresentationStyle
@@ -26,10 +27,11 @@ final class PresentationTransition: ControllerTransition {
     var presentationController: PresentationController!
 
     /// Whether the presenter's view leaves the window when presenting (and returns when
-    /// dismissing): decided by the presentation controller of the lowest presented controller.
+    /// dismissing): decided by the presentation controller as the presentation begins, and
+    /// kept for its dismissal whatever the presentation adapted to meanwhile.
     private var presenterTakesPart: Bool {
-        let lowest = isPresentation ? presented : (intermediates.first ?? presented)
-        return (isPresentation ? presentationController : lowest.activePresentationController)?.shouldRemovePresentersView ?? false
+        if isPresentation { return presentationController?.shouldRemovePresentersView ?? false }
+        return (intermediates.first ?? presented).activePresentationController?.removedPresentersView ?? false
     }
 
     init(presentationOf presented: ViewController, from presenting: ViewController, source: ViewController,
@@ -52,10 +54,7 @@ final class PresentationTransition: ControllerTransition {
         presented = top
         self.presenting = presenting
         source = top
-        presentationStyle = top.activePresentationController.map { controller in
-            (controller as? StandardPresentationController)?.style ?? (controller as? SheetPresentationController)?.style
-                ?? (controller is PopoverPresentationController ? .popover : .custom)
-        } ?? top.resolvedPresentationStyle
+        presentationStyle = top.activePresentationController?.presentationStyle ?? top.resolvedPresentationStyle
         transitionStyle = top.modalTransitionStyle
         self.completion = completion
         self.intermediates = intermediates
@@ -74,6 +73,18 @@ final class PresentationTransition: ControllerTransition {
             let delegate = presented.transitioningDelegate
             if isPresentation {
                 presentationController = makePresentationController(delegate)
+                // An adaptive delegate put the controller inside another it could not present
+                // in its place: it is no longer there to present.
+                if presented.parent != nil {
+                    dispatcher.record(.presentRejected, controller: presented.name, args: [
+                        ("reason", .string("'\(presented.name)' was moved into '\(presented.parent!.name)' as its presentation began")),
+                    ])
+                    presenting.presentedStorage = nil
+                    presented.presentingStorage = nil
+                    application.transitionInProgress = false
+                    abandonBeforeStart()
+                    return
+                }
                 presented.activePresentationController = presentationController
             }
             if animated { chooseAnimator(delegate) }
@@ -123,11 +134,14 @@ final class PresentationTransition: ControllerTransition {
             record(.presentationControllerForPresented,
                    [("presenting", .string(presenting.name)), ("source", .string(source.name))], by: delegate.traceName)
             if let custom = make(presented, presenting, source) {
-                guard let adapted = adaptedStyle(of: custom) else { return custom }
+                guard let (adapted, replacement) = adaptation(of: custom) else { return custom }
                 presentationStyle = adapted
+                if let replacement { takePlace(of: replacement) }
                 let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
                                                                             style: adapted, reusing: nil)
                 controller.delegate = custom.delegate
+                // Without a replacement, the presentation returns to the custom one when the traits allow.
+                if replacement == nil { controller.adaptedFrom = custom }
                 return controller
             }
         }
@@ -138,27 +152,57 @@ final class PresentationTransition: ControllerTransition {
         let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
                                                                     style: style, reusing: made)
         controller.delegate = controller.delegate ?? made?.delegate
+        // Adapted at `present`: the presentation returns to its own style when the traits allow.
+        let own = presented.resolvedPresentationStyle
+        if own != style, own != .custom {
+            let original = made.flatMap { $0.presentationStyle == own ? $0 : nil }
+                ?? PresentationTransition.standardController(for: presented, presenting: presenting, style: own, reusing: nil)
+            original.delegate = original.delegate ?? controller.delegate
+            controller.adaptedFrom = original
+        }
         return controller
     }
 
     /// The style a custom presentation adapts to in the window's traits, when its presentation
     /// controller's adaptive delegate names a standard one (UIKit asks the delegate of custom
-    /// presentation controllers too); nil to stay custom. The presenter is already chosen, so
-    /// the current-context styles become their full-screen counterparts. The delegate hears
-    /// the outcome.
-    private func adaptedStyle(of custom: PresentationController) -> ModalPresentationStyle? {
+    /// presentation controllers too), and the controller the delegate's
+    /// `viewControllerForAdaptivePresentationStyle` gives to present instead; nil to stay
+    /// custom. The delegate hears the outcome.
+    private func adaptation(of custom: PresentationController) -> (ModalPresentationStyle, ViewController?)? {
         guard let delegate = custom.delegate, let choose = delegate.adaptivePresentationStyle else { return nil }
-        var adapted = choose(custom, application.window.traitCollection)
-        switch adapted {
-        case .custom?: adapted = nil
-        case .automatic?: adapted = .pageSheet
-        // The presenter was chosen when `present` was called; the context styles keep it.
-        case .currentContext?: adapted = .fullScreen
-        case .overCurrentContext?: adapted = .overFullScreen
-        default: break
+        let adapted = ModalPresentationStyle.adaptiveChoice(choose(custom, application.window.traitCollection), base: .custom)
+        guard adapted != .custom else {
+            delegate.willPresentWithAdaptiveStyle?(custom, nil, nil)
+            return nil
+        }
+        // Asked as at `present`, before the controller counts as presented: a replacement often
+        // holds it (a navigation controller with it at the root).
+        presented.presentingStorage = nil
+        presenting.presentedStorage = nil
+        var replacement = delegate.viewControllerForAdaptivePresentationStyle?(custom, adapted)
+        presenting.presentedStorage = presented
+        presented.presentingStorage = presenting
+        if let candidate = replacement, candidate !== presented {
+            if let refusal = candidate.refusalToBePresented(from: presenting, by: source) {
+                dispatcher.record(.presentRejected, controller: candidate.name,
+                                  args: [("reason", .string(refusal + "; '\(presented.name)' is presented instead"))])
+                replacement = nil
+            }
+        } else {
+            replacement = nil
         }
         delegate.willPresentWithAdaptiveStyle?(custom, adapted, nil)
-        return adapted
+        return (adapted, replacement)
+    }
+
+    /// The adaptive delegate's replacement becomes the presented controller (the one it
+    /// replaces is often inside it, as a navigation controller's root).
+    private func takePlace(of replacement: ViewController) {
+        presenting.presentedStorage = replacement
+        replacement.presentingStorage = presenting
+        presented.presentingStorage = nil
+        presented = replacement
+        subject = replacement
     }
 
     /// The runtime's controller for a standard style, reusing `existing` (made on first access)
@@ -303,6 +347,7 @@ final class PresentationTransition: ControllerTransition {
 
     private func finishPresentation(_ didComplete: Bool, presenterTakesPart: Bool) {
         if didComplete {
+            presentationController.removedPresentersView = presenterTakesPart
             if presenterTakesPart, let view = presenting.viewIfLoaded, let superview = view.superview {
                 presentationController.presenterViewPlace = (superview, superview.subviews.firstIndex { $0 === view } ?? 0)
                 view.removeFromSuperview()

@@ -50,6 +50,7 @@ public final class SheetPresentationController: PresentationController {
     public override var isTraced: Bool { false }
     public override var traceName: String { "native:\(style.rawValue)" }
     public override var shouldRemovePresentersView: Bool { false }
+    public override var presentationStyle: ModalPresentationStyle { style }
 
     /// Animates changes made in `changes` to the detents or the selected detent (a critically
     /// damped spring, as UIKit's sheets move).

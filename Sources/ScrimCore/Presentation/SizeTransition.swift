@@ -43,6 +43,7 @@ final class SizeTransition: CoordinatedTransition {
         let traits = window.device.traits(for: size)
         if traits != window.traitCollection {
             window.rootViewController?.forwardTraitTransition(to: traits, with: coordinator)
+            application.adaptPresentations(to: traits, with: coordinator)
         }
         window.rootViewController?.forwardSizeTransition(to: size, with: coordinator)
         // The window takes its size at once; views that follow it by autoresizing animate.

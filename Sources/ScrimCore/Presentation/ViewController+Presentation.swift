@@ -75,16 +75,7 @@ extension ViewController {
             presenter = candidate ?? application.window.rootViewController ?? presenter
         }
         let reason: String? = {
-            if controller === self || controller === presenter { return "a controller cannot present itself" }
-            if presenter.isSelfOrAbove(controller) || isSelfOrAbove(controller) {
-                return "'\(controller.name)' is above '\(presenter.name)' (a parent, or a presenter)"
-            }
-            if controller === application.window.rootViewController { return "'\(controller.name)' is the window's root" }
-            if presenter.wouldBeTooDeep(controller) {
-                return "the hierarchy of controllers is at most \(ViewController.deepestHierarchy) levels deep"
-            }
-            if controller.presentingStorage != nil { return "'\(controller.name)' is already presented" }
-            if controller.parent != nil { return "'\(controller.name)' has a parent ('\(controller.parent!.name)')" }
+            if let refusal = controller.refusalToBePresented(from: presenter, by: self) { return refusal }
             if let presented = presenter.presentedStorage {
                 return "'\(presenter.name)' is already presenting '\(presented.name)'"
             }
@@ -109,6 +100,22 @@ extension ViewController {
                                                 completion: completion)
         application.transitionInProgress = true
         application.runLoop.perform { transition.start() }
+    }
+
+    /// Why this controller cannot be presented from `presenter` at `source`'s request, or nil:
+    /// the rules that keep containment and presentation one tree.
+    func refusalToBePresented(from presenter: ViewController, by source: ViewController) -> String? {
+        if self === source || self === presenter { return "a controller cannot present itself" }
+        if presenter.isSelfOrAbove(self) || source.isSelfOrAbove(self) {
+            return "'\(name)' is above '\(presenter.name)' (a parent, or a presenter)"
+        }
+        if self === application.window.rootViewController { return "'\(name)' is the window's root" }
+        if presenter.wouldBeTooDeep(self) {
+            return "the hierarchy of controllers is at most \(ViewController.deepestHierarchy) levels deep"
+        }
+        if presentingStorage != nil { return "'\(name)' is already presented" }
+        if let parent { return "'\(name)' has a parent ('\(parent.name)')" }
+        return nil
     }
 
     /// Dismisses what this controller presents (its `presentedViewController`, which may be
