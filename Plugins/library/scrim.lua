@@ -284,7 +284,11 @@ function navigationControllerMethods:setViewControllers(list, animated) end
 ---@field contentView View
 ---@field delegate { shouldSelect: (fun(self: table, tabs: TabBarController, vc: ViewController): boolean)?, didSelect: (fun(self: table, tabs: TabBarController, vc: ViewController))?, animationController: (fun(self: table, tabs: TabBarController, from: ViewController, to: ViewController): Animator?)?, interactionController: (fun(self: table, tabs: TabBarController, animator: Animator): table?)? }?
 local tabBarControllerMethods = {}
+--- The user's tap on a tab: asks the delegate's `shouldSelect`, switches and tells `didSelect`
+--- (a tap on the selected tab too, popping a navigation controller there to its root). Setting
+--- `selectedIndex` or `selectedViewController` is code: the delegate is neither asked nor told.
 ---@param index integer 1-based
+---@return boolean selected false when refused or out of range
 function tabBarControllerMethods:select(index) end
 
 ---@class SplitViewController: ViewController
@@ -352,6 +356,7 @@ function TransitionCoordinator:view(key) end
 ---@field presentedViewController ViewController
 ---@field presentingViewController ViewController?
 ---@field containerView View?
+---@field presentationStyle ModalPresentationStyle read-only: `custom` for your own, else the built-in style it shows (after adaptation)
 ---@field delegate AdaptivePresentationDelegate?
 ---@field shouldRemovePresentersView boolean|fun(self: PresentationController): boolean
 ---@field shouldPresentInFullscreen boolean|fun(self: PresentationController): boolean

@@ -58,8 +58,14 @@ final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
             guard call("viewControllerForAdaptivePresentationStyle", pc, nresults: 1, {
                 lua.push(style.rawValue)
                 return 1
-            }) else { return nil }
-            return (try? lua.object(at: -1)) as? ViewController
+            }), lua_type(lua.L, -1) != LUA_TNIL else { return nil }
+            guard let controller = (try? lua.object(at: -1)) as? ViewController else {
+                let message = "viewControllerForAdaptivePresentationStyle returned \(lua.typeName(at: -1)), not a ViewController or nil"
+                runtime.reportScriptError(LuaError(message: message), controller: pc.presentedViewController,
+                                          callback: "viewControllerForAdaptivePresentationStyle")
+                return nil
+            }
+            return controller
         }
     }
 

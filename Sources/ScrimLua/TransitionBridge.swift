@@ -118,6 +118,7 @@ extension Runtime {
         cls.property("presentedViewController", get: { pc, call in call.state.push(object: pc.presentedViewController) })
         cls.property("presentingViewController", get: { pc, call in call.state.push(object: pc.presentingViewController) })
         cls.property("containerView", get: { pc, call in call.state.push(object: pc.containerView) })
+        cls.property("presentationStyle", get: { pc, call in call.state.push(pc.presentationStyle.rawValue) })
         cls.method("attemptUserDismissal") { pc, call in
             lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
             return 1

@@ -57,4 +57,27 @@ import ScrimCore
             }
         }
     }
+
+    /// The containers and the presented controller, seen from a child as UIKit shows them.
+    @Test func aChildSeesItsContainersAndWhatTheyPresent() throws {
+        let h = Harness()
+        try h.run("""
+            top = ViewController{ name = "top" }
+            nav = NavigationController{ name = "nav", root = top }
+            tabs = TabBarController{ name = "tabs", viewControllers = { nav } }
+            window.rootViewController = tabs
+            step(1)
+            modal = ViewController{ name = "modal", modalPresentationStyle = "fullScreen" }
+            top:present(modal, false)
+            step(1)
+            """)
+        #expect(try h.value("top.navigationController.name .. ' ' .. top.tabBarController.name .. ' ' .. tostring(top.splitViewController)")
+            == "nav tabs nil")
+        #expect(try h.value("top.presentedViewController.name .. ' ' .. modal.presentingViewController.name .. ' ' .. nav.visibleViewController.name")
+            == "modal tabs modal")
+        #expect(try h.value("tostring(modal.navigationController) .. ' ' .. tostring(modal.tabBarController)") == "nil nil")
+        try h.run("top:dismiss(false); step(1)")
+        #expect(try h.value("tostring(tabs.presentedViewController) .. ' ' .. nav.visibleViewController.name") == "nil top")
+        #expect(throws: LuaError.self) { try h.run("top.navigationController = nil") }
+    }
 }

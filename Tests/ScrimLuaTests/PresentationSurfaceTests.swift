@@ -334,6 +334,30 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(try h.value("table.concat(seen, ', ')") == "compact true, nil")
         #expect(try h.value("root.view.window == window and root.presentedViewController == sheet") == "true")
     }
+
+    /// A replacement that is not a controller is a located script error; the presentation goes on.
+    @Test func aReplacementThatIsNotAControllerIsAScriptError() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            step(1)
+            Custom = scrim.PresentationController:extend("Custom")
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = { presentationController = function(_, presented, presenting)
+              local pc = Custom.new(presented, presenting)
+              pc.delegate = {
+                adaptivePresentationStyle = function() return "fullScreen" end,
+                viewControllerForAdaptivePresentationStyle = function() return 42 end,
+              }
+              return pc
+            end }
+            root:present(sheet, false)
+            step(2)
+            """)
+        #expect(h.scriptErrorMessages == ["viewControllerForAdaptivePresentationStyle returned number, not a ViewController or nil"])
+        #expect(try h.value("root.presentedViewController == sheet and sheet.presentationController.presentationStyle") == "fullScreen")
+    }
 }
 
 @Suite struct InterruptibleAnimatorTests {

@@ -73,11 +73,12 @@ final class PresentationTransition: ControllerTransition {
             let delegate = presented.transitioningDelegate
             if isPresentation {
                 presentationController = makePresentationController(delegate)
-                // An adaptive delegate put the controller inside another it could not present
-                // in its place: it is no longer there to present.
-                if presented.parent != nil {
+                // An adaptive delegate put the controller elsewhere — inside another it could not
+                // present in its place, or at the window's root: it is no longer there to present.
+                if let place = presented.parent.map({ "into '\($0.name)'" })
+                    ?? (presented === application.window.rootViewController ? "to the window's root" : nil) {
                     dispatcher.record(.presentRejected, controller: presented.name, args: [
-                        ("reason", .string("'\(presented.name)' was moved into '\(presented.parent!.name)' as its presentation began")),
+                        ("reason", .string("'\(presented.name)' was moved \(place) as its presentation began")),
                     ])
                     presenting.presentedStorage = nil
                     presented.presentingStorage = nil

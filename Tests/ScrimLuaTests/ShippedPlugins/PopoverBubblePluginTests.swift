@@ -83,4 +83,33 @@ import ScrimCore
             #expect("\(error)".contains("popover-bubble: delegate{ sourceView = … } needs a sourceView"))
         }
     }
+
+    /// The shipped popover-bubble, shown on an iPad narrowed to a compact width, becomes a sheet
+    /// as its adaptive delegate says, and a bubble again when the width is regular.
+    @Test func aLuaPresentationControllerAdaptsWhileShown() throws {
+        let h = shippedPluginHarness()
+        try h.run("""
+            window:setDevice("iPad Air")
+            local bubble = plugin "popover-bubble"
+            button = View{ name = "button", frame = rect(600, 40, 44, 44) }
+            editor = ViewController{ name = "editor", viewDidLoad = function(self) self.view:addSubview(button) end }
+            window.rootViewController = editor
+            step(1)
+            menu = ViewController{ name = "menu", modalPresentationStyle = "custom", preferredContentSize = size(250, 180) }
+            menu.transitioningDelegate = bubble.delegate{ sourceView = button }
+            editor:present(menu, false)
+            step(2)
+            bubbleController = menu.presentationController
+            before = menu.view.frame.width
+            window:setSize(507, 1180)
+            run(0.5)
+            compactStyle = menu.presentationController.presentationStyle
+            compactWidth = menu.view.frame.width
+            window:setSize(820, 1180)
+            run(0.5)
+            """)
+        #expect(try h.value("before .. ' ' .. compactStyle .. ' ' .. compactWidth") == "250 pageSheet 507")
+        #expect(try h.value("tostring(menu.presentationController == bubbleController) .. ' ' .. menu.view.frame.width") == "true 250")
+        #expect(h.scriptErrorMessages.isEmpty)
+    }
 }
