@@ -164,4 +164,26 @@ final class TabDelegate: TabBarControllerDelegate {
         tabs.selectedViewController = ViewController(app, name: "stranger")
         #expect(tabs.selectedIndex == 0)
     }
+
+    /// A tap on the tab bar is the user's tap on the item under it (the items share the bar's
+    /// width): the delegate is asked and told, for the selected tab too.
+    @Test func aTapOnTheBarSelectsTheItemUnderIt() {
+        let (app, tabs, a, b) = setUp()
+        let delegate = TabDelegate()
+        tabs.delegate = delegate
+        let bar = tabs.tabBar.frame
+        app.window.tap(at: Point(x: bar.maxX - 10, y: bar.midY))
+        #expect(tabs.selectedViewController === b && delegate.selected == ["B"])
+        app.window.tap(at: Point(x: bar.maxX - 10, y: bar.midY))
+        #expect(tabs.selectedViewController === b && delegate.selected == ["B", "B"])
+        delegate.refuse = "A"
+        app.window.tap(at: Point(x: bar.minX + 10, y: bar.midY))
+        #expect(tabs.selectedViewController === b && delegate.selected == ["B", "B"])
+        delegate.refuse = nil
+        app.window.tap(at: Point(x: bar.minX + 10, y: bar.midY))
+        #expect(tabs.selectedViewController === a && delegate.selected == ["B", "B", "A"])
+        // Above the bar, the content takes the tap.
+        app.window.tap(at: Point(x: bar.maxX - 10, y: bar.minY - 20))
+        #expect(tabs.selectedViewController === a)
+    }
 }

@@ -18,6 +18,7 @@ extension TabBarControllerDelegate {
 }
 
 /// The tab bar model: a view across the bottom of a tab bar controller, with an item per tab.
+/// The items share the bar's width; a tap on one (`window:tap`) is the user's tap on that tab.
 public final class TabBar: View {
     /// The tabs' titles (each controller's title, or name).
     public internal(set) var itemTitles: [String] = []
@@ -63,7 +64,23 @@ open class TabBarController: ViewController {
         super.init(application, name: name, typeName: typeName)
         tabBar.name = "tabBar"
         contentView.name = "tabContent"
+        let itemTap = TapGestureRecognizer()
+        itemTap.name = "tabBarItemTap"
+        // Weak: a script may keep the bar, and tap it, after the controller is gone.
+        itemTap.addTarget { [weak self] recognizer in
+            guard let self, recognizer.state == .ended, let index = itemIndex(at: recognizer.location(in: tabBar)) else { return }
+            select(index)
+        }
+        tabBar.addGestureRecognizer(itemTap)
         try? setViewControllers(viewControllers)
+    }
+
+    /// The tab whose item is under `point` (in the bar's coordinates): the items share the
+    /// bar's width equally.
+    private func itemIndex(at point: Point) -> Int? {
+        let fraction = point.x / tabBar.bounds.width
+        guard !viewControllers.isEmpty, fraction.isFinite, fraction >= 0, fraction < 1 else { return nil }
+        return min(Int(fraction * Double(viewControllers.count)), viewControllers.count - 1)
     }
 
     /// The selected tab's controller. Setting it switches tabs as `selectedIndex` does; a
