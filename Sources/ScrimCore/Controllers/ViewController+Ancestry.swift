@@ -2,20 +2,21 @@ extension ViewController {
     /// The nearest ancestor that is a navigation controller: this controller is in its stack,
     /// or inside a controller that is. As UIKit documents it, the search follows parents only,
     /// so a controller presented from a navigation stack has none unless it is in one of its own.
-    public var navigationController: NavigationController? { nearestAncestor(NavigationController.self) }
+    public var navigationController: NavigationController? { parent?.firstThroughParents { $0 as? NavigationController } }
 
     /// The nearest ancestor that is a tab bar controller (through parents, as
     /// `navigationController`).
-    public var tabBarController: TabBarController? { nearestAncestor(TabBarController.self) }
+    public var tabBarController: TabBarController? { parent?.firstThroughParents { $0 as? TabBarController } }
 
     /// The nearest ancestor that is a split view controller (through parents, as
     /// `navigationController`).
-    public var splitViewController: SplitViewController? { nearestAncestor(SplitViewController.self) }
+    public var splitViewController: SplitViewController? { parent?.firstThroughParents { $0 as? SplitViewController } }
 
-    private func nearestAncestor<Container: ViewController>(_ type: Container.Type) -> Container? {
-        var controller = parent
+    /// The first answer `read` gives for this controller, its parent, its parent's parent …
+    func firstThroughParents<Answer>(_ read: (ViewController) -> Answer?) -> Answer? {
+        var controller: ViewController? = self
         while let current = controller {
-            if let match = current as? Container { return match }
+            if let answer = read(current) { return answer }
             controller = current.parent
         }
         return nil

@@ -3,25 +3,11 @@ extension ViewController {
     /// presenting ancestor presents: UIKit's "presented by this view controller, or one of its
     /// ancestors". So the top controller of a navigation controller, or a tab, reports what its
     /// container presented over it.
-    public var presentedViewController: ViewController? {
-        var controller: ViewController? = self
-        while let current = controller {
-            if let presented = current.presentedStorage { return presented }
-            controller = current.parent
-        }
-        return nil
-    }
+    public var presentedViewController: ViewController? { firstThroughParents { $0.presentedStorage } }
 
     /// The controller that presented this one — or, for a child, the one that presented its
     /// nearest presented ancestor.
-    public var presentingViewController: ViewController? {
-        var controller: ViewController? = self
-        while let current = controller {
-            if let presenting = current.presentingStorage { return presenting }
-            controller = current.parent
-        }
-        return nil
-    }
+    public var presentingViewController: ViewController? { firstThroughParents { $0.presentingStorage } }
 
     public var isBeingPresented: Bool {
         (activeTransition as? PresentationTransition).map { $0.kind == .presentation && $0.presented === self } ?? false
