@@ -37,10 +37,20 @@ final class LuaTransitioningDelegate: TransitioningDelegate {
         return { [self] presented, presenting, source in
             let top = runtime.lua.top
             defer { runtime.lua.top = top }
-            guard call("presentationController", controller: presented, [presented, presenting, source]) else { return nil }
-            let controller = (try? runtime.lua.object(at: -1)) as? LuaPresentationController
-            controller?.luaTraceName = traceName
-            return controller
+            guard call("presentationController", controller: presented, [presented, presenting, source]),
+                  lua_type(runtime.lua.L, -1) != LUA_TNIL else { return nil }
+            let refusal: String
+            if let controller = (try? runtime.lua.object(at: -1)) as? LuaPresentationController {
+                if controller.presentedViewControllerIfAlive === presented {
+                    controller.luaTraceName = traceName
+                    return controller
+                }
+                refusal = "presentationController returned a presentation controller of '\(controller.presentedViewControllerIfAlive?.name ?? "a released controller")', not of '\(presented.name)'"
+            } else {
+                refusal = "presentationController returned \(runtime.lua.typeName(at: -1)), not a PresentationController or nil"
+            }
+            runtime.reportScriptError(LuaError(message: refusal), controller: presented, callback: "presentationController")
+            return nil
         }
     }
 

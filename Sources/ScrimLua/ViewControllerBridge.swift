@@ -56,7 +56,11 @@ extension Runtime {
             return 0
         }
         cls.method("removeChildController") { vc, call in
-            vc.removeChildController(try call.object(2, ViewController.self, expected: "ViewController"))
+            let child = try call.object(2, ViewController.self, expected: "ViewController")
+            if let container = child.listingContainer {
+                throw LuaRaise("\(ContainmentError.listedByContainer(child: child.name, container: container.name))")
+            }
+            vc.removeChildController(child)
             return 0
         }
         cls.method("loadViewIfNeeded") { vc, _ in
@@ -69,6 +73,9 @@ extension Runtime {
             return 0
         }
         cls.method("removeFromParent") { vc, _ in
+            if let container = vc.listingContainer {
+                throw LuaRaise("\(ContainmentError.listedByContainer(child: vc.name, container: container.name))")
+            }
             vc.removeFromParent()
             return 0
         }

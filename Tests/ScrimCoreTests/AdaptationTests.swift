@@ -285,4 +285,74 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
         #expect(container.subviews.map(\.name) == ["popover backdrop", popover.view.name])
         #expect(popover.view.frame.size == Size(width: 300, height: 400))
     }
+
+    /// `willPresentWithAdaptiveStyle` hears the outcome, nil when nothing adapts, whether or
+    /// not the delegate implements `adaptivePresentationStyle`.
+    @Test func theDelegateHearsThatNothingAdapted() {
+        final class Listener: AdaptivePresentationControllerDelegate {
+            var heard: [String] = []
+            var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? {
+                { [unowned self] _, style, _ in heard.append(style?.rawValue ?? "none") }
+            }
+        }
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        let listener = Listener()
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        popover.presentationController?.delegate = listener
+        root.present(popover, animated: false)
+        app.step()
+        #expect(listener.heard == ["none"])
+        root.dismiss(animated: false)
+        app.step()
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = AdaptingSheetDelegate(listener)
+        root.present(sheet, animated: false)
+        app.step()
+        #expect(listener.heard == ["none", "none"] && sheet.presentationController is HalfSheetController)
+    }
+
+    /// A custom presentation that began adapted shows its own presentation controller, with
+    /// its presentation hooks, when the traits allow; dismissed adapted after that, it hears
+    /// the dismissal too, so what it added goes.
+    @Test func aCustomPresentationControllerBeginsWhenItFirstShowsAndEndsWithThePresentation() {
+        let app = Application(device: .iPadAir)
+        app.window.setSize(Size(width: 507, height: 1180))
+        app.run(seconds: 0.5)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        let adaptive = LoggingAdaptiveDelegate()
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        sheet.transitioningDelegate = AdaptingSheetDelegate(adaptive)
+        root.present(sheet, animated: false)
+        app.step()
+        #expect(sheet.presentationController is StandardPresentationController)
+        #expect(!app.traceWithoutLayout.contains { $0.contains("TransitionWillBegin") })
+
+        app.dispatcher.clear()
+        app.window.setSize(Size(width: 820, height: 1180))
+        app.run(seconds: 0.5)
+        #expect(sheet.presentationController is HalfSheetController)
+        #expect(app.traceWithoutLayout.filter { $0.contains("presentationTransition") || $0.contains("dismissalTransition") } == [
+            "sheet.presentationTransitionWillBegin", "sheet.presentationTransitionDidEnd(completed=true)",
+        ])
+        let container = sheet.view.superview!
+        #expect(container.subviews.map(\.name) == ["dim", sheet.view.name])
+
+        app.window.setSize(Size(width: 507, height: 1180))
+        app.run(seconds: 0.5)
+        app.dispatcher.clear()
+        sheet.dismiss(animated: false)
+        app.step()
+        #expect(app.traceWithoutLayout.filter { $0.contains("presentationTransition") || $0.contains("dismissalTransition") } == [
+            "sheet.dismissalTransitionWillBegin", "sheet.dismissalTransitionDidEnd(completed=true)",
+        ])
+        #expect(container.superview == nil && root.view.window != nil)
+    }
 }

@@ -97,7 +97,7 @@ open class NavigationController: ViewController {
     public func push(_ controller: ViewController, animated: Bool = true) throws(ContainmentError) {
         guard !isInInteractiveTransition else { throw .interactiveTransitionInProgress(name) }
         guard !viewControllers.contains(where: { $0 === controller }) else { throw .alreadyInStack(controller.name) }
-        if controller.parent != nil || controller.presentingStorage != nil {
+        if controller.parent != nil || (controller.presentingStorage != nil && !controller.isOfferedForAdaptation) {
             throw .alreadyInStack(controller.name)
         }
         let from = topViewController

@@ -14,6 +14,11 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
     case invalidDuration(Double)
     /// `addChild` of a controller that is presented: it belongs to its presenter.
     case presented(String)
+    /// `addChild` of the window's root: it fills the window, under no parent.
+    case windowRoot(String)
+    /// `addChild` or `removeFromParent` of a controller a built-in container lists (a stack, a
+    /// tab, a column): only the container's own calls move it.
+    case listedByContainer(child: String, container: String)
     /// `addChild` that would make the hierarchy deeper than `ViewController.deepestHierarchy`.
     case tooDeep(String)
     /// A push of a controller that is already in a stack, has a parent or is presented.
@@ -34,6 +39,10 @@ public enum ContainmentError: Error, Equatable, CustomStringConvertible {
             return "cannot add '\(name)': the hierarchy of controllers is at most \(ViewController.deepestHierarchy) levels deep"
         case .presented(let name):
             return "cannot add '\(name)' as a child: it is presented (dismiss it first)"
+        case .windowRoot(let name):
+            return "cannot add '\(name)' as a child: it is the window's root"
+        case .listedByContainer(let child, let container):
+            return "'\(child)' is one of the controllers of '\(container)': change its viewControllers (pop, set the tabs or the column) to move it"
         case .notAChild(let parent, let child):
             return "'\(child)' must be a child of '\(parent)' to transition between its children"
         case .sameController(let name):

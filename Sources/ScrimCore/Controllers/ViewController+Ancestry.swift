@@ -37,6 +37,13 @@ extension ViewController {
         return false
     }
 
+    /// Whether the window's root is this controller or above it (through parents and
+    /// presenters): the controller belongs to what the window shows.
+    public var isInWindowTree: Bool {
+        guard let root = application.window.rootViewController else { return false }
+        return isSelfOrAbove(root)
+    }
+
     /// The most levels of controllers, through children and presentations, under the
     /// window's root: containment and presentation recurse through the levels.
     public static let deepestHierarchy = 256

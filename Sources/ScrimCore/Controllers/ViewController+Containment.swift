@@ -3,7 +3,11 @@ extension ViewController {
     /// The container adds the child's view and then calls `child.didMove(toParent: self)`.
     public final func addChild(_ child: ViewController) throws(ContainmentError) {
         if isSelfOrAbove(child) { throw .wouldCreateCycle(parent: name, child: child.name) }
-        if child.presentingStorage != nil { throw .presented(child.name) }
+        if child.presentingStorage != nil, !child.isOfferedForAdaptation { throw .presented(child.name) }
+        if child === application.window.rootViewController { throw .windowRoot(child.name) }
+        if let container = child.listingContainer, container !== self {
+            throw .listedByContainer(child: child.name, container: container.name)
+        }
         if wouldBeTooDeep(child) { throw .tooDeep(child.name) }
         if child.parent === self { return }
         if child.parent != nil {
@@ -13,6 +17,21 @@ extension ViewController {
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
+    }
+
+    /// The built-in container whose list holds this controller — a navigation stack, the tabs,
+    /// a split view's columns — if it is its parent. Only the container's own calls move it:
+    /// moved behind its back, the container would show a controller that is elsewhere.
+    public var listingContainer: ViewController? {
+        guard let parent else { return nil }
+        let listed: [ViewController]
+        switch parent {
+        case let navigation as NavigationController: listed = navigation.viewControllers
+        case let tabs as TabBarController: listed = tabs.viewControllers
+        case let split as SplitViewController: listed = split.viewControllers
+        default: return nil
+        }
+        return listed.contains { $0 === self } ? parent : nil
     }
 
     /// Removes the controller from its parent; calls `didMove(toParent: nil)`. The container

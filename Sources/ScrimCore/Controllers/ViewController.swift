@@ -69,6 +69,10 @@ open class ViewController {
     /// at the ancestors), and the one that presents this one.
     var presentedStorage: ViewController?
     weak var presentingStorage: ViewController?
+    /// While an adaptive delegate is asked for a controller to present in this one's place as
+    /// its presentation begins: it may then go inside another (a navigation controller's root)
+    /// though it counts as presented — so nothing above it can go below it.
+    var isOfferedForAdaptation = false
     /// The presentation controller of this controller's presentation, once there is one.
     var activePresentationController: PresentationController?
     /// The transition this controller takes part in: presented or presenting, pushed or popped.

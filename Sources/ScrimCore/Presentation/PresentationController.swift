@@ -41,6 +41,14 @@ open class PresentationController {
     /// While the presentation shows adapted to the window's traits: the presentation
     /// controller it began with, which it returns to when the traits allow.
     public internal(set) var adaptedFrom: PresentationController?
+    /// `adaptedFrom`, when it is a presentation controller of one's own that was shown before
+    /// the traits adapted the presentation: it hears the dismissal too.
+    var shownBeforeAdapting: PresentationController? {
+        guard let adaptedFrom, adaptedFrom.isTraced, adaptedFrom.wasShown else { return nil }
+        return adaptedFrom
+    }
+    /// Whether a presentation has shown through this controller (its will-begin hook ran).
+    var wasShown = false
 
     public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
         presentedStorage = presentedViewController

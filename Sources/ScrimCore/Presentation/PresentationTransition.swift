@@ -31,7 +31,10 @@ final class PresentationTransition: ControllerTransition {
     /// kept for its dismissal whatever the presentation adapted to meanwhile.
     private var presenterTakesPart: Bool {
         if isPresentation { return presentationController?.shouldRemovePresentersView ?? false }
+        // A presenter no longer in the window's tree (the window's root changed meanwhile)
+        // stays out of the window.
         return (intermediates.first ?? presented).activePresentationController?.removedPresentersView ?? false
+            && presenting.isInWindowTree
     }
 
     init(presentationOf presented: ViewController, from presenting: ViewController, source: ViewController,
@@ -115,6 +118,7 @@ final class PresentationTransition: ControllerTransition {
         if isPresentation {
             if presenterTakesPart { presenting.changeAppearance(appearing: false, animated: animated) }
             presented.changeAppearance(appearing: true, animated: animated)
+            presentationController.wasShown = true
             presentationController.send(.presentationTransitionWillBegin) {
                 presentationController.presentationTransitionWillBegin()
             }
@@ -127,6 +131,11 @@ final class PresentationTransition: ControllerTransition {
             presentationController.send(.dismissalTransitionWillBegin) {
                 presentationController.dismissalTransitionWillBegin()
             }
+            // A presentation controller of one's own, shown before the traits adapted the
+            // presentation, ends with it: what it added outside the container goes too.
+            if let shown = presentationController.shownBeforeAdapting {
+                shown.send(.dismissalTransitionWillBegin) { shown.dismissalTransitionWillBegin() }
+            }
         }
     }
 
@@ -137,7 +146,6 @@ final class PresentationTransition: ControllerTransition {
             if let custom = make(presented, presenting, source) {
                 guard let (adapted, replacement) = adaptation(of: custom) else { return custom }
                 presentationStyle = adapted
-                if let replacement { takePlace(of: replacement) }
                 let controller = PresentationTransition.standardController(for: presented, presenting: presenting,
                                                                             style: adapted, reusing: nil)
                 controller.delegate = custom.delegate
@@ -170,19 +178,21 @@ final class PresentationTransition: ControllerTransition {
     /// `viewControllerForAdaptivePresentationStyle` gives to present instead; nil to stay
     /// custom. The delegate hears the outcome.
     private func adaptation(of custom: PresentationController) -> (ModalPresentationStyle, ViewController?)? {
-        guard let delegate = custom.delegate, let choose = delegate.adaptivePresentationStyle else { return nil }
+        guard let delegate = custom.delegate else { return nil }
+        guard let choose = delegate.adaptivePresentationStyle else {
+            delegate.willPresentWithAdaptiveStyle?(custom, nil, nil)
+            return nil
+        }
         let adapted = ModalPresentationStyle.adaptiveChoice(choose(custom, application.window.traitCollection), base: .custom)
         guard adapted != .custom else {
             delegate.willPresentWithAdaptiveStyle?(custom, nil, nil)
             return nil
         }
-        // Asked as at `present`, before the controller counts as presented: a replacement often
-        // holds it (a navigation controller with it at the root).
-        presented.presentingStorage = nil
-        presenting.presentedStorage = nil
+        // A replacement often holds the controller (a navigation controller with it at the
+        // root): while the delegate is asked, it may go inside another, as at `present`.
+        presented.isOfferedForAdaptation = true
         var replacement = delegate.viewControllerForAdaptivePresentationStyle?(custom, adapted)
-        presenting.presentedStorage = presented
-        presented.presentingStorage = presenting
+        presented.isOfferedForAdaptation = false
         if let candidate = replacement, candidate !== presented {
             if let refusal = candidate.refusalToBePresented(from: presenting, by: source) {
                 dispatcher.record(.presentRejected, controller: candidate.name,
@@ -192,6 +202,8 @@ final class PresentationTransition: ControllerTransition {
         } else {
             replacement = nil
         }
+        // The replacement counts as presented before the delegate hears the outcome.
+        if let replacement { takePlace(of: replacement) }
         delegate.willPresentWithAdaptiveStyle?(custom, adapted, nil)
         return (adapted, replacement)
     }
@@ -329,6 +341,11 @@ final class PresentationTransition: ControllerTransition {
         } else {
             pc.send(.dismissalTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
                 pc.dismissalTransitionDidEnd(didComplete)
+            }
+            if let shown = pc.shownBeforeAdapting {
+                shown.send(.dismissalTransitionDidEnd, args: [("completed", .bool(didComplete))]) {
+                    shown.dismissalTransitionDidEnd(didComplete)
+                }
             }
             if didComplete {
                 presented.activePresentationController = nil

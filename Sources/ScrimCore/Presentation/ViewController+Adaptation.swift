@@ -29,7 +29,9 @@ extension ViewController {
     /// coordinator. The presentation then shows in the new style: the runtime's presentation
     /// controllers take their views (dimming, a popover's backdrop) away and put theirs in; a
     /// presentation controller of one's own keeps its views and is not called while the
-    /// presentation is adapted, and takes over again when the traits allow.
+    /// presentation is adapted, and takes over again when the traits allow (with its
+    /// presentation hooks the first time it shows; with its dismissal hooks if the presentation
+    /// ends adapted).
     ///
     /// As the presentation began, so it ends: the presenter's view stays in or out of the
     /// window as it was, without appearance callbacks, and the controller presented stays the
@@ -60,13 +62,18 @@ extension ViewController {
         next.presenterViewPlace = current.presenterViewPlace
         next.removedPresentersView = current.removedPresentersView
         activePresentationController = next
+        // The runtime's own presentation controllers take their views away and put theirs in;
+        // one of one's own keeps its views while adapted, and begins when it first shows.
         if !current.isTraced {
             current.dismissalTransitionWillBegin()
             coordinator.animate(alongsideTransition: nil) { _ in current.dismissalTransitionDidEnd(true) }
         }
-        if !next.isTraced {
-            next.presentationTransitionWillBegin()
-            coordinator.animate(alongsideTransition: nil) { _ in next.presentationTransitionDidEnd(true) }
+        if !next.isTraced || !next.wasShown {
+            next.wasShown = true
+            next.send(.presentationTransitionWillBegin) { next.presentationTransitionWillBegin() }
+            coordinator.animate(alongsideTransition: nil) { _ in
+                next.send(.presentationTransitionDidEnd, args: [("completed", .bool(true))]) { next.presentationTransitionDidEnd(true) }
+            }
         }
         // The presented view goes where the new style puts it, with the size change's animation.
         coordinator.animate(alongsideTransition: { [weak self] _ in

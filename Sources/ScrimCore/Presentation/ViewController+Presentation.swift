@@ -193,10 +193,7 @@ extension ViewController {
         let style = resolvedPresentationStyle
         let traits = application.window.traitCollection
         let adapted = style.adapted(to: traits)
-        guard let pc = activePresentationController, let delegate = pc.delegate,
-              adapted != style || delegate.adaptivePresentationStyle != nil else {
-            return (self, adapted)
-        }
+        guard let pc = activePresentationController, let delegate = pc.delegate else { return (self, adapted) }
         var final = adapted
         if let choose = delegate.adaptivePresentationStyle {
             final = choose(pc, traits) ?? style

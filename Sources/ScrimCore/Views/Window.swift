@@ -27,6 +27,8 @@ public final class Window: View {
         if let parent = controller.parent { return "'\(controller.name)' has a parent ('\(parent.name)')" }
         if let presenter = controller.presentingStorage { return "'\(controller.name)' is presented by '\(presenter.name)'" }
         if controller.isInLoadViewWithoutView { return "'\(controller.name)' is loading its view (its loadView has set none yet)" }
+        // A presentation or dismissal under way would go on from a presenter out of the window.
+        if application?.transitionInProgress == true { return "a presentation or dismissal is under way" }
         return nil
     }
 

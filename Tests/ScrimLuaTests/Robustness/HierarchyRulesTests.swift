@@ -249,5 +249,92 @@ import Testing
         try h.run("step(60)")
         #expect(h.runtime.trace.count == before)
     }
-}
 
+    /// While an adaptive delegate is asked for a replacement, the presented controller may go
+    /// inside another, but what presents it may not go inside it: that built a presentation
+    /// loop the next size change followed until the host died (SIGSEGV).
+    @Test func anAdaptiveReplacementCannotCloseALoop() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            m = ViewController{ name = "m", modalPresentationStyle = "custom" }
+            m.transitioningDelegate = { presentationController = function(_, presented, presenting)
+              local pc = scrim.PresentationController.new(presented, presenting)
+              pc.delegate = {
+                adaptivePresentationStyle = function() return "fullScreen" end,
+                viewControllerForAdaptivePresentationStyle = function() m:addChild(root) end,
+              }
+              return pc
+            end }
+            root:present(m, false)
+            step(3)
+            window:setSize(852, 393)
+            run(0.5)
+            """)
+        #expect(h.scriptErrorMessages == [
+            "test.lua:9: cannot add 'root' as a child of 'm': 'root' is 'm' or above it (a parent, or a presenter)",
+        ])
+        #expect(try h.value("tostring(root.parent) .. ' ' .. root.presentedViewController.name") == "nil m")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// The window's root has no parent; a built-in container's controllers move only by the
+    /// container's own calls; the root does not change while a presentation or dismissal is
+    /// under way, and a presenter that left the window's tree stays out of the window.
+    @Test func rootsAndContainedControllersStayWhereTheyBelong() throws {
+        let h = Harness()
+        try h.run("""
+            a, b = ViewController{ name = "a" }, ViewController{ name = "b" }
+            tabs = TabBarController{ name = "tabs", viewControllers = { a, b } }
+            window.rootViewController = tabs
+            step(1)
+            """)
+        #expect(h.failure("ViewController{ name = 'holder' }:addChild(tabs)") == "test.lua:1: cannot add 'tabs' as a child: it is the window's root")
+        let listed = "'b' is one of the controllers of 'tabs': change its viewControllers (pop, set the tabs or the column) to move it"
+        #expect(h.failure("b:removeFromParent()") == "test.lua:1: " + listed)
+        #expect(h.failure("tabs:removeChildController(b)") == "test.lua:1: " + listed)
+        #expect(h.failure("NavigationController{ name = 'other', root = ViewController{ name = 'x' } }:addChild(b)") == "test.lua:1: " + listed)
+        #expect(try h.value("b.parent.name .. ' ' .. #tabs.viewControllers") == "tabs 2")
+
+        try h.run("""
+            other = ViewController{ name = "other" }
+            m = ViewController{ name = "m", modalPresentationStyle = "fullScreen",
+              viewDidLoad = function() window.rootViewController = other end }
+            a:present(m, false)
+            step(3)
+            """)
+        #expect(h.scriptErrorMessages == ["test.lua:3: bad value for 'Window.rootViewController' (a presentation or dismissal is under way)"])
+        try h.run("window.rootViewController = other; step(1); m:dismiss(false); step(3)")
+        #expect(try h.value("tostring(tabs.view.window) .. ' ' .. tabs.appearanceState .. ' ' .. tostring(m.view.window)") == "nil disappeared nil")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// A transitioning delegate's presentation controller that is not one, or is another
+    /// controller's, is a located script error; the default presentation controller stands in.
+    @Test func aWrongPresentationControllerIsAScriptError() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            other = ViewController{ name = "other" }
+            answers = { 5, other, scrim.PresentationController.new(other, root) }
+            for i, answer in ipairs(answers) do
+              local m = ViewController{ name = "m" .. i, modalPresentationStyle = "custom" }
+              m.transitioningDelegate = { presentationController = function() return answer end }
+              root:present(m, false)
+              step(2)
+              root:dismiss(false)
+              step(2)
+            end
+            """)
+        #expect(h.scriptErrorMessages == [
+            "presentationController returned number, not a PresentationController or nil",
+            "presentationController returned ViewController, not a PresentationController or nil",
+            "presentationController returned a presentation controller of 'other', not of 'm3'",
+        ])
+        #expect(try h.value("root.presentedViewController") == "nil")
+    }
+}

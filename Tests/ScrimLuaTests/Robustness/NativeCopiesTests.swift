@@ -85,7 +85,8 @@ import Testing
               keep[i] = p
             end
             """)
-        #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
+        // The cap is reached making a controller or charging its copy, whichever allocates last.
+        #expect(["test.lua:4: not enough memory", "test.lua:5: not enough memory"].contains { failure.hasPrefix($0) }, "\(failure)")
         #expect(h.failure("scrim.ViewController:extend(string.rep('A', 1025))")
                 == "test.lua:1: bad argument #1 to 'extend' (a name of 1025 bytes is longer than 1024)")
     }
