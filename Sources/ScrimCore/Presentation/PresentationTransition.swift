@@ -27,14 +27,34 @@ final class PresentationTransition: ControllerTransition {
     var presentationController: PresentationController!
 
     /// Whether the presenter's view leaves the window when presenting (and returns when
-    /// dismissing): decided by the presentation controller as the presentation begins, and
-    /// kept for its dismissal whatever the presentation adapted to meanwhile.
+    /// dismissing), with its appearance callbacks: decided by the presentation controller as
+    /// the presentation begins, and kept for its dismissal whatever the presentation adapted
+    /// to meanwhile. Decided once per transition, as it starts, so its callbacks stay paired.
     private var presenterTakesPart: Bool {
-        if isPresentation { return presentationController?.shouldRemovePresentersView ?? false }
+        if let decided = presenterDecision { return decided.takesPart }
+        if isPresentation && presentationController == nil { return false }
+        let decided = decidePresenterPart()
+        presenterDecision = decided
+        return decided.takesPart
+    }
+    /// Whether the dismissal puts the presenter's view back where the presentation took it.
+    private var restoresPresenterView: Bool {
+        _ = presenterTakesPart
+        return presenterDecision?.restoresView ?? false
+    }
+    private var presenterDecision: (takesPart: Bool, restoresView: Bool)?
+
+    private func decidePresenterPart() -> (takesPart: Bool, restoresView: Bool) {
+        if isPresentation { return (presentationController?.shouldRemovePresentersView ?? false, false) }
+        let lowest = (intermediates.first ?? presented).activePresentationController
         // A presenter no longer in the window's tree (the window's root changed meanwhile)
         // stays out of the window.
-        return (intermediates.first ?? presented).activePresentationController?.removedPresentersView ?? false
-            && presenting.isInWindowTree
+        let restores = (lowest?.removedPresentersView ?? false) && presenting.isInWindowTree
+        // Back in a place out of the window (its container is covered by another full-screen
+        // presentation), the presenter appears when that place does, not now.
+        let place = lowest?.presenterViewPlace?.superview
+        let onScreen = place.map { $0 === application.window || $0.window != nil } ?? false
+        return (restores && onScreen, restores)
     }
 
     init(presentationOf presented: ViewController, from presenting: ViewController, source: ViewController,
@@ -103,10 +123,8 @@ final class PresentationTransition: ControllerTransition {
             let presenterTakesPart = self.presenterTakesPart
             presented.externalAppearanceDrivers += 1
             intermediates.forEach { $0.externalAppearanceDrivers += 1 }
-            if presenterTakesPart {
-                presenting.externalAppearanceDrivers += 1
-                if !isPresentation { restorePresenterView() }
-            }
+            if presenterTakesPart { presenting.externalAppearanceDrivers += 1 }
+            if restoresPresenterView { restorePresenterView() }
             beginAppearance(presenterTakesPart: presenterTakesPart)
             runAnimations(context, coordinator)
             if isPresentation, presented.viewIfLoaded?.window != nil { presented.sendIsAppearing() }
@@ -397,7 +415,7 @@ final class PresentationTransition: ControllerTransition {
         if didComplete {
             // An animator may have put the presenter's view into the container (as full-screen
             // animators do with the "to" view): it goes back where it lives before the container goes.
-            if presenterTakesPart { restorePresenterView() }
+            if restoresPresenterView { restorePresenterView() }
             presentationController.presentedView?.removeFromSuperview()
             for controller in [presented] + intermediates {
                 controller.activePresentationController?.containerView?.removeFromSuperview()
@@ -416,8 +434,8 @@ final class PresentationTransition: ControllerTransition {
             if presenterTakesPart {
                 presenting.changeAppearance(appearing: false, animated: animated)
                 presenting.endAppearance()
-                presenting.viewIfLoaded?.removeFromSuperview()
             }
+            if restoresPresenterView { presenting.viewIfLoaded?.removeFromSuperview() }
             presented.changeAppearance(appearing: true, animated: animated)
             presented.isAppearingSent = true
             presented.endAppearance()

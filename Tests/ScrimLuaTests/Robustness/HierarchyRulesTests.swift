@@ -337,4 +337,27 @@ import Testing
         ])
         #expect(try h.value("root.presentedViewController") == "nil")
     }
+
+    /// Dismissing a current-context presentation whose context is covered by a full-screen
+    /// presentation puts the presenter's view back under the cover, without appearance; it
+    /// appears when the cover goes.
+    @Test func aCoveredContextsPresenterAppearsWhenItsCoverGoes() throws {
+        let h = Harness(device: .iPadAir)
+        try h.run("""
+            a = ViewController{ name = "a", definesPresentationContext = true }
+            nav = NavigationController{ name = "nav", root = a }
+            window.rootViewController = nav
+            step(1)
+            m2 = ViewController{ name = "m2", modalPresentationStyle = "currentContext" }
+            a:present(m2, false); step(3)
+            m3 = ViewController{ name = "m3", modalPresentationStyle = "fullScreen" }
+            nav:present(m3, false); step(3)
+            m2:dismiss(false); step(3)
+            covered = tostring(a.view.window) .. " " .. a.appearanceState .. " " .. tostring(a.view:isDescendant(nav.view))
+            m3:dismiss(false); step(3)
+            """)
+        #expect(try h.value("covered") == "nil disappeared true")
+        #expect(try h.value("tostring(a.view.window == window) .. ' ' .. a.appearanceState") == "true appeared")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
 }
