@@ -136,6 +136,10 @@ extension Runtime {
             .optionalObject(-1, ViewController.self, expected: "ViewController")
         scrim_pop(call.L, 1)
         let nav = NavigationController(application, root: root, name: name)
+        if let root, nav.viewControllers.isEmpty {
+            let refusal = nav.refusalToAddChild(root).map { "\($0)" } ?? "cannot use '\(root.name)' as the root"
+            throw LuaRaise("bad field 'root' in 'NavigationController' (\(refusal))")
+        }
         // The other fields are set as properties.
         let copy = call.pushFields(of: 1, excluding: ["name", "root"])
         try applyProperties(at: copy, to: nav, using: navigationControllerClass, constructor: "NavigationController", call)

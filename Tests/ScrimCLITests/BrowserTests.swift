@@ -53,7 +53,7 @@ struct BrowserTests {
     func halfSheetFrames() throws {
         let scratch = Scratch()
         let page = scratch.url.appendingPathComponent("demo.html")
-        let result = try Scrim.run(["render", "Scripts/demo.lua", "--out", page.path])
+        let result = try Scrim.run(["render", "Scripts/demo.lua", "--out", page.path, "--time-limit", "60"])
         #expect(result.status == 0, "\(result.stderr)")
 
         let start = try Chromium.screenshot(of: page, at: "frame=0", to: scratch.url.appendingPathComponent("start.png"))
@@ -76,7 +76,7 @@ struct BrowserTests {
     func scrubberPosition() throws {
         let scratch = Scratch()
         let page = scratch.url.appendingPathComponent("demo.html")
-        #expect(try Scrim.run(["render", "Scripts/demo.lua", "--out", page.path]).status == 0)
+        #expect(try Scrim.run(["render", "Scripts/demo.lua", "--out", page.path, "--time-limit", "60"]).status == 0)
         let dom = try Chromium.run(["--dump-dom"], page: page, fragment: "t=0.55")
         #expect(dom.contains("<div id=\"position\">frame 32 of "))
         #expect(dom.contains(" · 0.550 s</div>"))

@@ -355,4 +355,36 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
         ])
         #expect(container.superview == nil && root.view.window != nil)
     }
+
+    /// A standard style's replacement that cannot be presented gives way to the original, as a
+    /// custom presentation's does.
+    @Test func aRefusedReplacementGivesWayToTheOriginal() {
+        let (app, root) = presentationSetUp()
+        let adaptive = AdaptiveDelegate()
+        adaptive.style = .fullScreen
+        adaptive.replacement = root
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        popover.presentationController?.delegate = adaptive
+        root.present(popover, animated: false)
+        app.step()
+        #expect(app.traceWithoutLayout.first == #"A.presentRejected(reason="a controller cannot present itself; 'popover' is presented instead")"#)
+        #expect(root.presentedViewController === popover)
+        #expect((popover.presentationController as? StandardPresentationController)?.style == .fullScreen)
+    }
+
+    /// A width change made while a popover's presentation runs adapts it when it ends.
+    @Test func aWidthChangeDuringThePresentationAdaptsItWhenItEnds() {
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        let popover = ViewController(app, name: "popover")
+        popover.modalPresentationStyle = .popover
+        root.present(popover)
+        app.step(frames: 5)
+        app.window.setSize(Size(width: 507, height: 1180))
+        app.run(seconds: 1)
+        #expect(popover.presentationController is SheetPresentationController && popover.view.frame.width == 507)
+    }
 }

@@ -10,7 +10,12 @@ final class Harness {
     /// Where plugins' data folders go (`scrim.dataPath`): a folder of the test's, not the user's.
     let dataFolder = TemporaryFolder()
 
-    init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15, limits: LuaLimits = .standard) {
+    /// The standard limits with a wall-clock watchdog generous enough for a loaded machine
+    /// under a sanitizer: the instruction budget still stops a runaway at the same place.
+    static let testLimits = LuaLimits(instructionBudget: LuaLimits.standard.instructionBudget,
+                                      memoryCap: LuaLimits.standard.memoryCap, timeLimit: 60)
+
+    init(pluginPaths: [String] = [], device: DevicePreset = .iPhone15, limits: LuaLimits = Harness.testLimits) {
         runtime = Runtime(device: device, pluginPaths: pluginPaths, limits: limits)
         runtime.plugins.dataDirectory = dataFolder.path + "/plugin-data"
         runtime.errorOutput = { [unowned self] in errors.append($0) }

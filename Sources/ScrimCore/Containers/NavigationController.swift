@@ -140,6 +140,10 @@ open class NavigationController: ViewController {
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
             if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
         }
+        // Every new controller is checked before the stack changes: a refusal changes nothing.
+        for controller in controllers where controller.parent == nil {
+            if let refusal = refusalToAddChild(controller) { throw refusal }
+        }
         let from = topViewController
         let removed = viewControllers.filter { old in !controllers.contains { $0 === old } }
         let wasInStack = controllers.last.map { new in viewControllers.contains { $0 === new } } ?? false

@@ -26,6 +26,9 @@ open class SplitViewController: ViewController {
         }
         super.init(application, name: name)
         for controller in columns {
+            if let refusal = refusalToAddChild(controller) { throw refusal }
+        }
+        for controller in columns {
             try addChild(controller)
             controller.didMove(toParent: self)
         }

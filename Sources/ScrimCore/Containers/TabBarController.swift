@@ -142,6 +142,10 @@ open class TabBarController: ViewController {
             if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyContained(controller.name) }
             if controller.parent != nil && controller.parent !== self { throw .alreadyContained(controller.name) }
         }
+        // Every new tab is checked before anything changes: a refusal changes nothing.
+        for controller in controllers where controller.parent == nil {
+            if let refusal = refusalToAddChild(controller) { throw refusal }
+        }
         let old = selectedViewController
         for controller in viewControllers where !controllers.contains(where: { $0 === controller }) {
             controller.willMove(toParent: nil)

@@ -44,6 +44,35 @@ extension ViewController {
         return isSelfOrAbove(root)
     }
 
+    /// A presentation made from this controller or from one inside it (through children), if
+    /// any: its presenter and the controller presented.
+    func presentationWithin() -> (presenter: ViewController, presented: ViewController)? {
+        var pending = [self]
+        while let controller = pending.popLast() {
+            if let presented = controller.presentedStorage { return (controller, presented) }
+            pending += controller.children
+        }
+        return nil
+    }
+
+    /// Ends at once, without animation, every presentation made from this controller or inside
+    /// it, with what those present in turn: for a root leaving the window. The presented
+    /// controllers disappear (their containers leave the window) and are presented no more.
+    func endPresentationsWithin() {
+        while let (presenter, presented) = presentationWithin() {
+            presenter.presentedStorage = nil
+            var controller: ViewController? = presented
+            while let current = controller {
+                current.endPresentationsWithin()
+                controller = current.presentedStorage
+                current.activePresentationController?.containerView?.removeFromSuperview()
+                current.activePresentationController = nil
+                current.presentingStorage = nil
+                current.presentedStorage = nil
+            }
+        }
+    }
+
     /// The most levels of controllers, through children and presentations, under the
     /// window's root: containment and presentation recurse through the levels.
     public static let deepestHierarchy = 256

@@ -2,13 +2,7 @@ extension ViewController {
     /// Adds `child`, first removing it from any other parent; calls `willMove(toParent: self)`.
     /// The container adds the child's view and then calls `child.didMove(toParent: self)`.
     public final func addChild(_ child: ViewController) throws(ContainmentError) {
-        if isSelfOrAbove(child) { throw .wouldCreateCycle(parent: name, child: child.name) }
-        if child.presentingStorage != nil, !child.isOfferedForAdaptation { throw .presented(child.name) }
-        if child === application.window.rootViewController { throw .windowRoot(child.name) }
-        if let container = child.listingContainer, container !== self {
-            throw .listedByContainer(child: child.name, container: container.name)
-        }
-        if wouldBeTooDeep(child) { throw .tooDeep(child.name) }
+        if let refusal = refusalToAddChild(child) { throw refusal }
         if child.parent === self { return }
         if child.parent != nil {
             child.willMove(toParent: nil)
@@ -17,6 +11,20 @@ extension ViewController {
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
+    }
+
+    /// Why `child` cannot become a child of this controller, or nil: the rules that keep
+    /// containment and presentation one tree. Containers check a whole list with it before
+    /// changing anything.
+    public func refusalToAddChild(_ child: ViewController) -> ContainmentError? {
+        if isSelfOrAbove(child) { return .wouldCreateCycle(parent: name, child: child.name) }
+        if child.presentingStorage != nil, !child.isOfferedForAdaptation { return .presented(child.name) }
+        if child === application.window.rootViewController { return .windowRoot(child.name) }
+        if let container = child.listingContainer, container !== self {
+            return .listedByContainer(child: child.name, container: container.name)
+        }
+        if wouldBeTooDeep(child) { return .tooDeep(child.name) }
+        return nil
     }
 
     /// The built-in container whose list holds this controller — a navigation stack, the tabs,

@@ -91,18 +91,17 @@ final class PresentationTransition: ControllerTransition {
 
     // MARK: Start
 
+    /// The window's traits as the transition started, to adapt to a change made during it.
+    private var traitsAtStart: TraitCollection?
+
     func start() {
+        traitsAtStart = application.window.traitCollection
         starting {
             let delegate = presented.transitioningDelegate
             if isPresentation {
                 presentationController = makePresentationController(delegate)
-                // An adaptive delegate put the controller elsewhere — inside another it could not
-                // present in its place, or at the window's root: it is no longer there to present.
-                if let place = presented.parent.map({ "into '\($0.name)'" })
-                    ?? (presented === application.window.rootViewController ? "to the window's root" : nil) {
-                    dispatcher.record(.presentRejected, controller: presented.name, args: [
-                        ("reason", .string("'\(presented.name)' was moved \(place) as its presentation began")),
-                    ])
+                if let refusal = refusalAfterTheDelegates() {
+                    dispatcher.record(.presentRejected, controller: presented.name, args: [("reason", .string(refusal))])
                     presenting.presentedStorage = nil
                     presented.presentingStorage = nil
                     application.transitionInProgress = false
@@ -224,6 +223,22 @@ final class PresentationTransition: ControllerTransition {
         if let replacement { takePlace(of: replacement) }
         delegate.willPresentWithAdaptiveStyle?(custom, adapted, nil)
         return (adapted, replacement)
+    }
+
+    /// Why the presentation cannot go on once the delegates were asked, or nil: an adaptive
+    /// delegate put the controller elsewhere (inside another it could not present in its place,
+    /// or at the window's root), or took the presenter out of the window.
+    private func refusalAfterTheDelegates() -> String? {
+        if let parent = presented.parent {
+            return "'\(presented.name)' was moved into '\(parent.name)' as its presentation began"
+        }
+        if presented === application.window.rootViewController {
+            return "'\(presented.name)' was moved to the window's root as its presentation began"
+        }
+        if presenting.viewIfLoaded?.window == nil || !presenting.isInWindowTree {
+            return "the view of '\(presenting.name)' left the window as the presentation began"
+        }
+        return nil
     }
 
     /// The adaptive delegate's replacement becomes the presented controller (the one it
@@ -373,6 +388,10 @@ final class PresentationTransition: ControllerTransition {
         presented.activeTransition = nil
         presenting.activeTransition = nil
         application.transitionInProgress = false
+        // Traits that changed while the presentation ran: it adapts to them now.
+        if isPresentation, didComplete, let traits = traitsAtStart, traits != application.window.traitCollection {
+            presented.adaptPresentation(to: application.window.traitCollection, with: nil)
+        }
         if didComplete {
             dispatcher.record(isPresentation ? .presentCompletion : .dismissCompletion, controller: presented.name)
             completion?()

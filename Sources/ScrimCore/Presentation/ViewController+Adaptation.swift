@@ -36,7 +36,7 @@ extension ViewController {
     /// As the presentation began, so it ends: the presenter's view stays in or out of the
     /// window as it was, without appearance callbacks, and the controller presented stays the
     /// same — a replacement the delegate gives now is not swapped in.
-    func adaptPresentation(to traits: TraitCollection, with coordinator: TransitionCoordinator) {
+    func adaptPresentation(to traits: TraitCollection, with coordinator: TransitionCoordinator?) {
         guard let current = activePresentationController, let container = current.containerView else { return }
         let original = current.adaptedFrom ?? current
         let base = original.presentationStyle
@@ -64,21 +64,27 @@ extension ViewController {
         activePresentationController = next
         // The runtime's own presentation controllers take their views away and put theirs in;
         // one of one's own keeps its views while adapted, and begins when it first shows.
+        // Without a coordinator (traits that changed during the presentation's own transition),
+        // at once.
+        let afterwards: (@escaping () -> Void) -> Void = { work in
+            if let coordinator { coordinator.animate(alongsideTransition: nil) { _ in work() } } else { work() }
+        }
         if !current.isTraced {
             current.dismissalTransitionWillBegin()
-            coordinator.animate(alongsideTransition: nil) { _ in current.dismissalTransitionDidEnd(true) }
+            afterwards { current.dismissalTransitionDidEnd(true) }
         }
         if !next.isTraced || !next.wasShown {
             next.wasShown = true
             next.send(.presentationTransitionWillBegin) { next.presentationTransitionWillBegin() }
-            coordinator.animate(alongsideTransition: nil) { _ in
-                next.send(.presentationTransitionDidEnd, args: [("completed", .bool(true))]) { next.presentationTransitionDidEnd(true) }
-            }
+            // Traced hooks end at once, so a dismissal in the size change still follows them.
+            let end = { next.send(.presentationTransitionDidEnd, args: [("completed", .bool(true))]) { next.presentationTransitionDidEnd(true) } }
+            if next.isTraced { end() } else { afterwards(end) }
         }
         // The presented view goes where the new style puts it, with the size change's animation.
-        coordinator.animate(alongsideTransition: { [weak self] _ in
+        let place = { [weak self] in
             guard let self, activePresentationController === next, let view = next.presentedView else { return }
             view.frame = next.frameOfPresentedViewInContainerView
-        })
+        }
+        if let coordinator { coordinator.animate(alongsideTransition: { _ in place() }) } else { place() }
     }
 }

@@ -53,12 +53,19 @@ extension ViewController {
     /// the window, a controller already presented or with a parent — is traced as
     /// `presentRejected` with a reason, and its completion is not called.
     public final func present(_ controller: ViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
-        let (controller, style) = controller.adaptedForPresentation()
+        let original = controller
+        var (controller, style) = controller.adaptedForPresentation()
         var presenter = containmentRoot
         if style.usesPresentationContext {
             var candidate: ViewController? = self
             while let current = candidate, !current.definesPresentationContext { candidate = current.parent }
             presenter = candidate ?? application.window.rootViewController ?? presenter
+        }
+        // An adaptive delegate's replacement that cannot be presented gives way to the original.
+        if controller !== original, let refusal = controller.refusalToBePresented(from: presenter, by: self) {
+            application.dispatcher.record(.presentRejected, controller: controller.name,
+                                          args: [("reason", .string(refusal + "; '\(original.name)' is presented instead"))])
+            controller = original
         }
         let reason: String? = {
             if let refusal = controller.refusalToBePresented(from: presenter, by: self) { return refusal }

@@ -32,11 +32,15 @@ public final class Window: View {
         return nil
     }
 
-    /// The controller whose view fills the window. Setting it removes the old root's view
-    /// (disappearance callbacks) and installs the new one's (loading and appearance callbacks).
+    /// The controller whose view fills the window. Setting it ends the old root's
+    /// presentations and removes its view (disappearance callbacks), and installs the new one's
+    /// (loading and appearance callbacks).
     public var rootViewController: ViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
+            // What the old root presents leaves with it, rather than stay on screen cut off
+            // from the new root.
+            oldValue?.endPresentationsWithin()
             if let old = oldValue, let view = old.viewIfLoaded, view.superview === self {
                 view.removeFromSuperview()
             }

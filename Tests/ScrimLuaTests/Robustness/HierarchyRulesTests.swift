@@ -306,8 +306,11 @@ import Testing
             step(3)
             """)
         #expect(h.scriptErrorMessages == ["test.lua:3: bad value for 'Window.rootViewController' (a presentation or dismissal is under way)"])
-        try h.run("window.rootViewController = other; step(1); m:dismiss(false); step(3)")
+        // What the old root presents leaves with it.
+        try h.run("window.rootViewController = other; step(1)")
         #expect(try h.value("tostring(tabs.view.window) .. ' ' .. tabs.appearanceState .. ' ' .. tostring(m.view.window)") == "nil disappeared nil")
+        #expect(try h.value("m.appearanceState .. ' ' .. tostring(m.presentingViewController) .. ' ' .. tostring(a.presentedViewController)")
+            == "disappeared nil nil")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
@@ -358,6 +361,24 @@ import Testing
             """)
         #expect(try h.value("covered") == "nil disappeared true")
         #expect(try h.value("tostring(a.view.window == window) .. ' ' .. a.appearanceState") == "true appeared")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
+    /// A refused list changes nothing: every new controller is checked before the container
+    /// lets go of any (a refused tab list had already taken the old tabs' parent away).
+    @Test func aRefusedListChangesNothing() throws {
+        let h = Harness()
+        try h.run("""
+            a, t2 = ViewController{ name = "a" }, ViewController{ name = "t2" }
+            tabs = TabBarController{ name = "tabs", viewControllers = { a, t2 } }
+            window.rootViewController = tabs
+            step(1)
+            """)
+        #expect(h.failure("tabs.viewControllers = { a, tabs }")
+                == "test.lua:1: cannot add 'tabs' as a child of 'tabs': 'tabs' is 'tabs' or above it (a parent, or a presenter)")
+        #expect(try h.value("#tabs.children .. ' ' .. t2.parent.name .. ' ' .. #tabs.viewControllers") == "2 tabs 2")
+        #expect(h.failure("NavigationController{ name = 'nav', root = tabs }")
+                == "test.lua:1: bad field 'root' in 'NavigationController' (cannot add 'tabs' as a child: it is the window's root)")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 }
