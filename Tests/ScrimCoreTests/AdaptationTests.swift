@@ -386,5 +386,7 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
         app.window.setSize(Size(width: 507, height: 1180))
         app.run(seconds: 1)
         #expect(popover.presentationController is SheetPresentationController && popover.view.frame.width == 507)
+        let dimming = popover.view.superview?.subviews.first { $0.name == "dimming" }
+        #expect(dimming?.presentation.alpha == 1)
     }
 }

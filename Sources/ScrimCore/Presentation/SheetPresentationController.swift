@@ -119,7 +119,12 @@ public final class SheetPresentationController: PresentationController {
         containerView.insertSubview(dim, at: 0)
         dimmingView = dim
         let target: Double = dims ? 1 : 0
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in dim.alpha = target })
+        // Outside any transition (an adaptation as a presentation ends), at once.
+        guard let coordinator = presentedViewController.transitionCoordinator else {
+            dim.alpha = target
+            return
+        }
+        coordinator.animate(alongsideTransition: { _ in dim.alpha = target })
     }
 
     public override func presentationTransitionDidEnd(_ completed: Bool) {

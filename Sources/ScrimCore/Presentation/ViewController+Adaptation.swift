@@ -1,7 +1,7 @@
 extension Application {
     /// Adapts the presentations standing in the window to `traits`, as a size change that
     /// changes them begins (UIKit's presentation controllers adapt in
-    /// `willTransition(to:with:)`). Presentations in transition keep their style.
+    /// `willTransition(to:with:)`). A presentation in its own transition adapts when that ends.
     func adaptPresentations(to traits: TraitCollection, with coordinator: TransitionCoordinator) {
         var standing: [ViewController] = []
         var pending = window.rootViewController.map { [$0] } ?? []
