@@ -96,6 +96,15 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
 }
 
 @Suite struct CustomAdaptationTests {
+    /// An iPad Air window (regular width) with a root controller "A" on screen.
+    func iPadWithRoot() -> (Application, ViewController) {
+        let app = Application(device: .iPadAir)
+        let root = ViewController(app, name: "A")
+        app.window.rootViewController = root
+        app.step()
+        return (app, root)
+    }
+
     final class AdaptingSheetDelegate: TransitioningDelegate {
         let adaptive: AdaptivePresentationControllerDelegate
         init(_ adaptive: AdaptivePresentationControllerDelegate) { self.adaptive = adaptive }
@@ -212,10 +221,7 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
     }
 
     @Test func aCustomPresentationAdaptsWhenTheTraitsChangeWhilePresented() {
-        let app = Application(device: .iPadAir)
-        let root = ViewController(app, name: "A")
-        app.window.rootViewController = root
-        app.step()
+        let (app, root) = iPadWithRoot()
         let adaptive = LoggingAdaptiveDelegate()
         let sheet = ViewController(app, name: "sheet")
         sheet.modalPresentationStyle = .custom
@@ -263,10 +269,7 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
     /// A built-in popover becomes a sheet in a compact width while presented, and a popover
     /// again when the width is regular: the dimming and the backdrop follow.
     @Test func aPopoverAdaptsWhileShownAndComesBack() {
-        let app = Application(device: .iPadAir)
-        let root = ViewController(app, name: "A")
-        app.window.rootViewController = root
-        app.step()
+        let (app, root) = iPadWithRoot()
         let popover = ViewController(app, name: "popover")
         popover.modalPresentationStyle = .popover
         popover.preferredContentSize = Size(width: 300, height: 400)
@@ -295,10 +298,7 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
                 { [unowned self] _, style, _ in heard.append(style?.rawValue ?? "none") }
             }
         }
-        let app = Application(device: .iPadAir)
-        let root = ViewController(app, name: "A")
-        app.window.rootViewController = root
-        app.step()
+        let (app, root) = iPadWithRoot()
         let listener = Listener()
         let popover = ViewController(app, name: "popover")
         popover.modalPresentationStyle = .popover
@@ -375,10 +375,7 @@ final class AdaptiveDelegate: AdaptivePresentationControllerDelegate {
 
     /// A width change made while a popover's presentation runs adapts it when it ends.
     @Test func aWidthChangeDuringThePresentationAdaptsItWhenItEnds() {
-        let app = Application(device: .iPadAir)
-        let root = ViewController(app, name: "A")
-        app.window.rootViewController = root
-        app.step()
+        let (app, root) = iPadWithRoot()
         let popover = ViewController(app, name: "popover")
         popover.modalPresentationStyle = .popover
         root.present(popover)
