@@ -186,4 +186,18 @@ final class TabDelegate: TabBarControllerDelegate {
         app.window.tap(at: Point(x: bar.maxX - 10, y: bar.minY - 20))
         #expect(tabs.selectedViewController === a)
     }
+
+    /// A tap on the tab a switch under way is going to: once the switch ends, it is a tap on the
+    /// selected tab (told, not switched again).
+    @Test func aTapOnTheTabBeingSwitchedToIsARetapWhenTheSwitchEnds() {
+        let (app, tabs, _, b) = setUp()
+        let delegate = TabDelegate()
+        delegate.animate = true
+        tabs.delegate = delegate
+        #expect(tabs.select(1) && tabs.select(1))
+        #expect(delegate.selected.isEmpty)
+        app.run(seconds: 0.5)
+        #expect(delegate.selected == ["B", "B"] && tabs.selectedViewController === b && b.appearanceState == .appeared)
+        #expect(app.traceWithoutLayout.filter { $0.hasPrefix("B.animationControllerForOperation") }.count == 1)
+    }
 }

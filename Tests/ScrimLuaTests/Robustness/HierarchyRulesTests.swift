@@ -381,4 +381,29 @@ import Testing
                 == "test.lua:1: bad field 'root' in 'NavigationController' (cannot add 'tabs' as a child: it is the window's root)")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
+
+    /// A delegate that takes the presenter out of the window while it is asked ends the
+    /// presentation there, traced, rather than presenting from off screen.
+    @Test func aPresenterTakenOutOfTheWindowByADelegateEndsThePresentation() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            m = ViewController{ name = "m", modalPresentationStyle = "custom" }
+            m.transitioningDelegate = { presentationController = function(_, presented, presenting)
+              local pc = scrim.PresentationController.new(presented, presenting)
+              pc.delegate = {
+                adaptivePresentationStyle = function() return "fullScreen" end,
+                viewControllerForAdaptivePresentationStyle = function() root.view:removeFromSuperview() end,
+              }
+              return pc
+            end }
+            root:present(m, false, function() completed = true end)
+            step(3)
+            """)
+        #expect(rejections(h) == ["the view of 'root' left the window as the presentation began"])
+        #expect(try h.value("tostring(completed) .. ' ' .. tostring(root.presentedViewController) .. ' ' .. tostring(m.view.window)") == "nil nil nil")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
 }
