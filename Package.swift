@@ -35,13 +35,26 @@ let package = Package(
         ),
         // zlib, for the tests that read the browser's PNG screenshots.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The sandbox and the limits in C: opening files beneath a folder, the budget and the
-        // watchdog, native calls, pattern matching that stays within the budget.
-        .target(name: "CSandbox", dependencies: ["CLua"]),
+        // The Lua bridge's C half: the limits (budget, watchdog, memory cap), the message
+        // handler, native calls, and the standard library's long calls within the budget.
+        .target(name: "CLuaBridge", dependencies: ["CLua"]),
+        // The sandbox's C half: opening files beneath a folder, and the source checks.
+        .target(name: "CSandbox"),
         .target(name: "ScrimCore"),
-        .target(name: "ScrimLua", dependencies: ["CLua", "CSandbox", "ScrimCore"]),
+        // A Lua state for Swift: protected calls, references, errors, limits, bound objects.
+        // Its Lua is in Resources/*.lua (luacheck and LuaLS read them), compiled in.
+        .target(
+            name: "LuaBridge",
+            dependencies: ["CLua", "CLuaBridge"],
+            resources: [.embedInCode("Resources/budgeted-library.lua"), .embedInCode("Resources/system-lua-fixes.lua")]
+        ),
+        .target(
+            name: "ScrimLua",
+            dependencies: ["CLua", "CLuaBridge", "CSandbox", "LuaBridge", "ScrimCore"],
+            resources: ["prelude", "sandbox", "read-only-views", "check", "completion"].map { .embedInCode("Resources/\($0).lua") }
+        ),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
-        .target(name: "CScrim", dependencies: ["ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
+        .target(name: "CScrim", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
         // The live preview's web server, apart so that the runtime and renderer stay small.
         .target(
             name: "ScrimPreview",
@@ -53,11 +66,11 @@ let package = Package(
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
+                "LuaBridge", "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ScrimFuzzing", dependencies: ["ScrimCore", "ScrimLua", "CScrim"], path: "Fuzz/ScrimFuzzing"),
+        .target(name: "ScrimFuzzing", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "CScrim"], path: "Fuzz/ScrimFuzzing"),
         .executableTarget(
             name: "ScrimAPIFuzz",
             dependencies: ["ScrimFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -67,17 +80,17 @@ let package = Package(
         // The benchmarks `scrim bench` runs: each measured against a baseline in the same run.
         .target(
             name: "ScrimBenchmarks",
-            dependencies: ["ScrimCore", "ScrimLua", "CLua", "CMalloc", .product(name: "Benchmark", package: "swift-benchmark")],
+            dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "CLua", "CMalloc", .product(name: "Benchmark", package: "swift-benchmark")],
             path: "Benchmarks/ScrimBenchmarks"
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         // ScrimAPIFuzz: the tests run `scrim-api-fuzz` workers.
-        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimLua", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",
             dependencies: ["ScrimPreview", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
-        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "ScrimLua", "ScrimBenchmarks", "CZlib"]),
+        .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "LuaBridge", "ScrimLua", "ScrimBenchmarks", "CZlib"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import ScrimLua
 
 /// One benchmark of the suite: what it measures and how.

@@ -1,4 +1,5 @@
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// What the limits add to a callback: 1,000 Lua controllers each receive

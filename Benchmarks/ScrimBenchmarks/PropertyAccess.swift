@@ -1,4 +1,5 @@
 import CLua
+import LuaBridge
 import ScrimLua
 
 /// Native properties read and written from Lua — `v.frame`, `v.alpha = x`, `ctx:view("to")` —

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import ScrimLua
 
 /// Hot reload: a plugin file saved (a temporary file renamed over it, as editors do) until its

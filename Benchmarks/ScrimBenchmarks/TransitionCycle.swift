@@ -1,5 +1,6 @@
 import CLua
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// A full custom transition cycle — present, then dismiss: a presentation controller with a

@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// Runs the hostile programs of `ProgramGenerator` against a fresh runtime each, and checks what

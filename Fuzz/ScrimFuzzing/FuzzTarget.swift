@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// The ways untrusted bytes get into Scrim, each fed to the real code as a host would, and

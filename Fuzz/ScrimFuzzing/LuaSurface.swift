@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import ScrimLua
 
 /// The documented Lua surface, read from the LuaLS annotation file (`Plugins/library/scrim.lua`):

@@ -198,10 +198,10 @@ public struct ProgramGenerator {
         case "Transform": return random.pick(["scrim.transform.rotation(\(number()))", "scrim.transform.scale(\(number()), \(number()))", "scrim.transform.identity"])
         case "TransitioningDelegate": return transitioningDelegate()
         case "AdaptivePresentationDelegate": return interfaceTable(name)
-        case "Animator": return "\(animatorClass()).new()"
+        case "Animator": return "\(luaAnimatorBase()).new()"
         case "PresentationController", "SheetPresentationController", "PopoverPresentationController":
             return objectOrHostile(kind: name, receiver: receiver)
-        case "Class": return random.pick(["scrim.ViewController", "scrim.Animator", "scrim.PresentationController", animatorClass()])
+        case "Class": return random.pick(["scrim.ViewController", "scrim.Animator", "scrim.PresentationController", luaAnimatorBase()])
         default: return objectOrHostile(kind: name, receiver: receiver)
         }
     }
@@ -278,10 +278,10 @@ public struct ProgramGenerator {
                            + "return \(random.pick(["scrim.PresentationController.new(presented, presenting)", hostile(receiver: nil)])) end")
         }
         if random.below(2) == 0 {
-            entries.append("animationControllerForPresented = function() return \(animatorClass()).new() end")
+            entries.append("animationControllerForPresented = function() return \(luaAnimatorBase()).new() end")
         }
         if random.below(2) == 0 {
-            entries.append("animationControllerForDismissed = function() return \(animatorClass()).new() end")
+            entries.append("animationControllerForDismissed = function() return \(luaAnimatorBase()).new() end")
         }
         if random.below(3) == 0 {
             entries.append("interactionControllerForPresentation = function() return \(random.pick(["scrim.PercentDrivenInteractiveTransition.new()", hostile(receiver: nil)])) end")
@@ -291,7 +291,7 @@ public struct ProgramGenerator {
 
     /// An animator class made on the spot: its duration hostile or not, its `animateTransition`
     /// keeping the context, doing a few things, and completing the transition or not.
-    private mutating func animatorClass() -> String {
+    private mutating func luaAnimatorBase() -> String {
         classCount += 1
         let context = newSlot("TransitionContext")
         var body = ["o[\(context)] = ctx"]

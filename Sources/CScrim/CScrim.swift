@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 // The C ABI of include/scrim.h. Every function checks its arguments, runs on the runtime's

@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// What a `scrim_runtime *` points at: the runtime's thread, and the trace callback's observation.

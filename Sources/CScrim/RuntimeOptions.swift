@@ -1,4 +1,5 @@
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// `scrim_create`'s options: a JSON object read into a runtime configuration (scrim.h lists the fields).

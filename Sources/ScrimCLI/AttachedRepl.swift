@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// `scrim repl --attach SOCKET`: the REPL against another process's runtime. Each line goes to

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaBridge
 import ScrimLua
 
 /// `scrim render SCRIPT --out FILE.html`: records every frame of a scenario and writes a page

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 extension SwitchableClock.Mode: ExpressibleByArgument {}

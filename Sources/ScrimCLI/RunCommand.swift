@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// `scrim run SCRIPT`: runs a scenario on the virtual clock.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// The options every command that makes a runtime takes: plugin folders, grants and limits.

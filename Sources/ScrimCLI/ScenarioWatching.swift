@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import ScrimLua
 
 /// What `--watch` modes share: the folders to watch for a scenario, and the wait for a change.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrimCore
+import LuaBridge
 import ScrimLua
 
 /// `scrim serve`: a runtime that only listens on its control socket.

@@ -1,3 +1,4 @@
+import LuaBridge
 import ScrimCore
 
 /// The control protocol's messages: JSON-RPC 2.0, one message per line (a request, a

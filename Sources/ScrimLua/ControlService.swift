@@ -1,3 +1,4 @@
+import LuaBridge
 import ScrimCore
 
 /// The runtime's side of the control socket: answers each request line on the runtime's

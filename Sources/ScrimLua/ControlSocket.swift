@@ -1,3 +1,4 @@
+import LuaBridge
 import Foundation
 
 /// A failure to listen on or connect to a control socket, with the path in its message.

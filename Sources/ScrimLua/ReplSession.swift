@@ -1,3 +1,4 @@
+import LuaBridge
 import CLua
 import Dispatch
 import Foundation

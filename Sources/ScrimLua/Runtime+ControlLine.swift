@@ -1,3 +1,5 @@
+import LuaBridge
+
 extension Runtime {
     /// Answers one line of the control protocol (JSON-RPC 2.0, as on the control socket) for
     /// one in-process client: for hosts with a transport of their own. Returns the response

@@ -1,3 +1,4 @@
+import LuaBridge
 import Foundation
 
 /// Work handed to a runtime from other threads: any thread posts a job, the runtime's own

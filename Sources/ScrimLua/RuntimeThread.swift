@@ -1,3 +1,4 @@
+import LuaBridge
 import Foundation
 
 /// A runtime on a thread of its own, for hosts that call from any thread (the C library, a

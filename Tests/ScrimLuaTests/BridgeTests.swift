@@ -1,6 +1,7 @@
 import CLua
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 @Suite struct IdentityTests {

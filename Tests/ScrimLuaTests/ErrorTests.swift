@@ -1,5 +1,6 @@
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 @Suite struct CallbackErrorTests {

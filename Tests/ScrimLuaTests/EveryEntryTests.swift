@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CLua
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// One budget for every road into Lua (docs/plugins.md, "Limits"): whatever the host enters —

@@ -1,5 +1,6 @@
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// Controllers made from Lua and their userdata keep each other alive only while something

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 @Suite struct PluginLoadingTests {

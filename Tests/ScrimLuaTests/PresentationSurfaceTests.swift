@@ -1,5 +1,6 @@
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// The design's half sheet, with a sliding animator, as a plugin.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// A transition plugin whose animator's duration and `animationEnded` mark are parameters, so

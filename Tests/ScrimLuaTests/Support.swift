@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// A runtime whose error output is captured, running chunks named `test.lua`.

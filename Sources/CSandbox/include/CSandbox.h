@@ -11,10 +11,8 @@
 #ifndef SCRIM_CSANDBOX_H
 #define SCRIM_CSANDBOX_H
 
+#include <stddef.h>
 #include <sys/types.h>
-#include "Limits.h"
-#include "NativeCalls.h"
-#include "MessageHandler.h"
 
 /* Opens `path` beneath the directory `root` (see above) with open(2)'s `flags` and `mode`;
    O_CLOEXEC is always added. Returns the descriptor, or -1 with errno set: EXDEV for a name
@@ -40,20 +38,5 @@ int scrim_directory_is_within(int inner, int outer);
    with "<line>: <what>" in `message`. */
 #define SCRIM_MAX_INDEXINGS 200
 int scrim_chunk_problem(const char *source, size_t length, char *message, size_t size);
-
-/* Replaces find, match, gmatch, gsub and rep in the table at `string_index`, and move in the
-   table at `table_index`, with versions that behave as Lua 5.4.4's but charge their work to the
-   running entry's budget through scrim_budget_charge (PatternMatching.c), so that no pattern,
-   repetition or move can run unbounded inside one C call. */
-void scrim_open_budgeted_library(struct lua_State *L, int string_index, int table_index);
-
-/* Loads `length` bytes of `text` as lua_load does (the function or the error pushed, the status
-   returned), giving the parser its text in pieces and stopping between them once the turn in
-   flight is stopped (ChunkLoading.c); with no turn in flight, the load is a turn of its own. */
-int scrim_load_text(struct lua_State *L, const char *text, size_t length, const char *chunkname, const char *mode);
-
-/* Replaces the global `load` with one that reads its text, or calls its reader function,
-   under the same watch. */
-void scrim_open_budgeted_load(struct lua_State *L);
 
 #endif

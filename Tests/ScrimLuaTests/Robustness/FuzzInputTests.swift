@@ -1,5 +1,6 @@
 import Foundation
 import ScrimFuzzing
+import LuaBridge
 import ScrimLua
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScrimCore
 import Testing
+import LuaBridge
 @testable import ScrimLua
 
 /// A plugin that fails in one chosen callback of each transition protocol — delegate,

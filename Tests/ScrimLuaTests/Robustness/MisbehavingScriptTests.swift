@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// Scripts that fail outside the transition protocols: a controller's lifecycle override in

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// What the generated sequences of `ModelPropertyTests` found, each pinned as a test of its own.

@@ -1,6 +1,7 @@
 import Foundation
 import ScrimCore
 import Testing
+import LuaBridge
 @testable import ScrimLua
 
 /// Plugins that fail in odd ways: error values that are not strings, failing metamethods,

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import ScrimCore
 import ScrimFuzzing
+import LuaBridge
 @testable import ScrimLua
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LuaBridge
 @testable import ScrimLua
 
 /// The threat model's rule on grants (docs/plugins.md, "Grants"): a grant belongs to the plugin

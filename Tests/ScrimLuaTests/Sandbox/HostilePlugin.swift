@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 @testable import ScrimLua
 
 /// A plugin that tries one thing in its main chunk, and what came of it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LuaBridge
 @testable import ScrimLua
 
 /// The threat model's rules on files (docs/plugins.md, "Files"), each tried by a hostile plugin:

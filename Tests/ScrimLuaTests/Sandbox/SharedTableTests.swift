@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LuaBridge
 @testable import ScrimLua
 
 /// The threat model's rule on shared tables (docs/plugins.md, "Shared tables"): nothing that

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// `Plugins/library/scrim.lua` tells editors what the Lua surface is; these tests hold it to the

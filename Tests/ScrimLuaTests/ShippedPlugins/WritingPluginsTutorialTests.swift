@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// Runs every Lua block of `docs/writing-plugins.md` in order: a block starting

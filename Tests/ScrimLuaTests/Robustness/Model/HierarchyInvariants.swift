@@ -1,4 +1,5 @@
 @testable import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// What must hold after every step of a generated sequence. Fed the trace as it grows, it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// Random sequences of what users do to a hierarchy — every presentation style, dismissals at

@@ -1,5 +1,6 @@
 import Foundation
 import ScrimCore
+import LuaBridge
 @testable import ScrimLua
 
 /// The runtime a generated sequence runs in: a tab bar controller at the root (a navigation

@@ -1,0 +1,91 @@
+import CLuaBridge
+
+/// The weight of native objects that outlive their userdata (docs/plugins.md, "Limits").
+///
+/// A bridged object counts toward the memory cap with its own size (`scrim_native_weight`)
+/// from the moment Lua gets a userdata for it. A view a script made and added to a tree lives
+/// on natively once its userdata is collected; were its weight dropped then, a script could
+/// grow the host past any cap (200,000 views under a 16 MB cap took 114 MB). So an object still
+/// held natively when its userdata goes keeps its weight, remembered here weakly, until it is
+/// gone: the limits ask for a sweep before they refuse memory, and the list is swept as it
+/// doubles.
+package final class LingeringNatives {
+    private final class Entry {
+        weak var object: AnyObject?
+        let weight: Int64
+        init(_ object: AnyObject, weight: Int64) {
+            self.object = object
+            self.weight = weight
+        }
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// What native code keeps for an object on a script's behalf beyond the object itself,
+    /// by kind (`NativeCharge`): counted while the object lives, replaced when set again.
+    private var charges: [ChargeKey: Entry] = [:]
+
+    private struct ChargeKey: Hashable {
+        let object: ObjectIdentifier
+        let kind: NativeCharge
+    }
+    private var sweepAt = 1024
+    private let record: OpaquePointer
+
+    package init(record: OpaquePointer) {
+        self.record = record
+    }
+
+    /// Keeps counting `weight` for `object`, whose userdata goes while native code holds it.
+    package func keep(_ object: AnyObject, weight: Int64) {
+        let identity = ObjectIdentifier(object)
+        // An object gone meanwhile may have left its address, and its entry, to this one.
+        if let gone = entries[identity], gone.object == nil { scrim_limits_add_native(record, -gone.weight) }
+        entries[identity] = Entry(object, weight: weight)
+        if entries.count >= sweepAt {
+            sweep()
+            sweepAt = max(1024, entries.count * 2)
+        }
+    }
+
+    /// Takes `object` back for a new userdata, which carries its weight from now on; false when
+    /// it was not kept here.
+    package func takeBack(_ object: AnyObject) -> Bool {
+        let identity = ObjectIdentifier(object)
+        guard let entry = entries[identity], entry.object === object else { return false }
+        entries[identity] = nil
+        return true
+    }
+
+    /// Counts `bytes` that native code keeps for `object` as `kind` — a snapshot's copied
+    /// views, a sheet's detents, a controller's segues — in place of what it counted for them
+    /// before, for as long as `object` lives.
+    package func charge(_ bytes: Int, to object: AnyObject, for kind: NativeCharge) {
+        let key = ChargeKey(object: ObjectIdentifier(object), kind: kind)
+        if let earlier = charges[key] { scrim_limits_add_native(record, -earlier.weight) }
+        charges[key] = Entry(object, weight: Int64(bytes))
+        scrim_limits_add_native(record, Int64(bytes))
+        if charges.count >= sweepAt {
+            sweep()
+            sweepAt = max(1024, (entries.count + charges.count) * 2)
+        }
+    }
+
+    /// Stops counting the objects that have gone.
+    package func sweep() {
+        entries = entries.filter { _, entry in
+            guard entry.object == nil else { return true }
+            scrim_limits_add_native(record, -entry.weight)
+            return false
+        }
+        charges = charges.filter { _, entry in
+            guard entry.object == nil else { return true }
+            scrim_limits_add_native(record, -entry.weight)
+            return false
+        }
+    }
+}
+
+/// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
+package enum NativeCharge: Hashable {
+    case snapshot, detents, segues, unwindActions, passthroughViews
+}

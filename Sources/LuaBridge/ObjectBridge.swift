@@ -1,0 +1,334 @@
+import CLua
+import CLuaBridge
+
+/// How one native type looks from Lua: its properties and methods by UIKit's names.
+///
+/// Instances are full userdata holding a retained reference; the same native object is
+/// always the same Lua value (an identity table with weak values maps objects to userdata),
+/// so `a.parent == b` compares identities. Lookup order: native properties, then (for classes
+/// that keep Lua fields) the instance and its Lua class, then native methods.
+public final class BridgedClass<Object: AnyObject> {
+    public typealias Getter = (Object, LuaCall) throws -> Void
+    public typealias Setter = (Object, LuaCall, Int32) throws -> Void
+    public typealias Method = (Object, LuaCall) throws -> Int32
+
+    public let name: String
+    package var getters: [String: Getter] = [:]
+    package var setters: [String: Setter] = [:]
+    package var methods: [(name: String, body: Method)] = []
+    /// Whether fields that are not native properties may be kept in an instance table (the
+    /// userdata's user value), as for controllers made from Lua.
+    public var keepsLuaFields = false
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// A property; `get` pushes the value, `set` reads it from the given stack index.
+    public func property(_ name: String, get: @escaping Getter, set: Setter? = nil) {
+        getters[name] = get
+        if let set { setters[name] = set }
+    }
+
+    /// A method, called with `:` (stack index 1 is `self`).
+    public func method(_ name: String, _ body: @escaping Method) {
+        methods.removeAll { $0.name == name }
+        methods.append((name, body))
+    }
+
+    /// Takes every member of `parent`, a class of a superclass of `Object`.
+    public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
+        for (key, get) in parent.getters {
+            getters[key] = { object, call in try get(object as! Parent, call) }
+        }
+        for (key, set) in parent.setters {
+            setters[key] = { object, call, index in try set(object as! Parent, call, index) }
+        }
+        for (key, body) in parent.methods {
+            method(key) { object, call in try body(object as! Parent, call) }
+        }
+    }
+}
+
+/// What the state keeps of a registered class: its metatable, and type-specific checks.
+package struct BridgedClassEntry {
+    package let metatable: String
+    package let matches: (AnyObject) -> Bool
+    /// Whether the object in a userdata slot has no strong reference but the userdata's.
+    /// (`isKnownUniquelyReferenced` needs the class type: through `AnyObject` it answers false.)
+    package let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
+
+    package init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
+        self.metatable = metatable
+        matches = { $0 is Object }
+        isOnlyHeldByLua = { isKnownUniquelyReferenced(&$0.assumingMemoryBound(to: Object.self).pointee) }
+    }
+}
+
+extension LuaState {
+    /// Creates the metatable of `cls`. Register subclasses before their superclasses: an
+    /// object gets the metatable of the first registered class it is an instance of.
+    public func register<Object: AnyObject>(_ cls: BridgedClass<Object>) {
+        if objectsTable == scrim_noref() { objectsTable = makeWeakTable(mode: "v") }
+
+        let metatableName = "scrim.class." + cls.name
+        let entry = BridgedClassEntry(Object.self, metatable: metatableName)
+        luaL_newmetatable(L, metatableName)
+        let mt = lua_gettop(L)
+        // The marker of Scrim's metatables: true, or 2 for classes that keep Lua fields.
+        if cls.keepsLuaFields { lua_pushinteger(L, 2) } else { lua_pushboolean(L, 1) }
+        lua_rawsetp(L, mt, registryKey)
+        push(cls.name)
+        lua_setfield(L, mt, "__name")
+        // Scripts do not get the metatable: one that gained a `__gc` would run it, hooks off,
+        // for every object made after.
+        lua_pushboolean(L, 0)
+        lua_setfield(L, mt, "__metatable")
+
+        lua_createtable(L, 0, Int32(cls.methods.count))
+        for (name, body) in cls.methods {
+            setFunction(name, in: -1, qualifiedName: "\(cls.name):\(name)") { call in
+                let object = try call.object(1, Object.self, expected: cls.name)
+                return try body(object, call)
+            }
+        }
+        lua_setfield(L, mt, "__methods")
+        // Every member's name, for the REPL's completion.
+        push(strings: (Array(cls.getters.keys) + cls.methods.map(\.name)).sorted())
+        lua_setfield(L, mt, "__members")
+
+        setFunction("__index", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            guard let key = call.state.string(at: 2) else {
+                lua_pushnil(call.L)
+                return 1
+            }
+            if let get = cls.getters[key] {
+                try get(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)))
+                return 1
+            }
+            // A Lua class's own methods and fields come before native methods, as a subclass's
+            // override would (native properties stay first: a field cannot hide one).
+            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+                call.state.lookup(key, inInstance: -1)
+                if lua_type(call.L, -1) != LUA_TNIL { return 1 }
+            }
+            lua_getmetatable(call.L, 1)
+            lua_getfield(call.L, -1, "__methods")
+            lua_getfield(call.L, -1, key)
+            return 1
+        }
+
+        setFunction("__newindex", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            let key = try call.string(2)
+            if let set = cls.setters[key] {
+                try set(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)), 3)
+                return 0
+            }
+            if cls.getters[key] != nil { throw LuaRaise("property '\(key)' of \(cls.name) is read-only") }
+            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+                lua_pushvalue(call.L, 2)
+                lua_pushvalue(call.L, 3)
+                lua_rawset(call.L, -3)
+                return 0
+            }
+            throw LuaRaise("\(cls.name) has no property '\(key)'")
+        }
+
+        setFunction("__tostring", in: mt, qualifiedName: cls.name) { call in
+            let object = try call.object(1, Object.self, expected: cls.name)
+            call.state.push("\(cls.name)(\(object))")
+            return 1
+        }
+
+        setFunction("__gc", in: mt) { call in
+            guard let slot = lua_touserdata(call.L, 1),
+                  let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
+            let state = call.state
+            // An anchored object that native code holds again keeps its userdata: resurrect it.
+            if cls.keepsLuaFields, !state.isClosing, !entry.isOnlyHeldByLua(slot),
+               let anchored = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored {
+                state.resurrect(anchored, userdataAt: 1, entry: entry)
+                return 0
+            }
+            // An object native code still holds keeps its weight (`LingeringNatives`).
+            let heldNatively = !state.isClosing && !entry.isOnlyHeldByLua(slot)
+            slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+            let object = Unmanaged<AnyObject>.fromOpaque(pointer)
+            if heldNatively {
+                state.lingeringNatives.keep(object.takeUnretainedValue(), weight: scrim_native_weight(pointer))
+            } else {
+                scrim_limits_add_native(state.limitsRecord, -scrim_native_weight(pointer))
+            }
+            object.release()
+            return 0
+        }
+        scrim_pop(L, 1)
+        classes.append(entry)
+    }
+
+    /// A new table with weak keys (`"k"`) or values (`"v"`), kept in the registry: its reference.
+    package func makeWeakTable(mode: String) -> Int32 {
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        push(mode)
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        return luaL_ref(L, scrim_registryindex())
+    }
+
+    /// Pushes the Lua value of `object`: its existing userdata, or a new one. Returns false
+    /// (having pushed nil) for an anchored object whose userdata Lua is collecting: it is
+    /// going away, and a second userdata would break identity.
+    @discardableResult
+    public func push(object: AnyObject?) -> Bool {
+        guard let object else {
+            lua_pushnil(L)
+            return true
+        }
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
+        let key = Unmanaged.passUnretained(object).toOpaque()
+        if lua_rawgetp(L, -1, key) != LUA_TNIL {
+            scrim_remove(L, -2)
+            return true
+        }
+        scrim_pop(L, 1)
+        let anchored = object as? LuaAnchored
+        guard anchored?.luaAnchor.state != .weak, let entry = classes.first(where: { $0.matches(object) }) else {
+            scrim_pop(L, 1)
+            lua_pushnil(L)
+            return false
+        }
+        let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        if !lingeringNatives.takeBack(object) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
+        luaL_setmetatable(L, entry.metatable)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, key)
+        scrim_remove(L, -2)
+        if let anchored { anchor(anchored, userdataAt: -1, entry: entry) }
+        if let companion = (object as? LuaCompanioned)?.luaCompanion { keepAlive(companion, whileUserdataAt: -1) }
+        return true
+    }
+
+    /// The native object of the bridged userdata at `index`; nil for any other value.
+    /// Throws if the userdata's object was already released by the collector. An anchored
+    /// object passed to native code is held strongly again (see `LuaAnchored`).
+    public func object(at index: Int32) throws -> AnyObject? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        let marker = lua_rawgetp(L, -1, registryKey)
+        scrim_pop(L, 2)
+        guard marker == LUA_TBOOLEAN || marker == LUA_TNUMBER else { return nil }
+        guard let pointer = lua_touserdata(L, index)?.load(as: UnsafeMutableRawPointer?.self) else {
+            throw LuaRaise("attempt to use an object after it was collected")
+        }
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        if marker == LUA_TNUMBER, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
+           let entry = classes.first(where: { $0.matches(object) }) {
+            anchor(anchored, userdataAt: index, entry: entry)
+        }
+        return object
+    }
+
+    /// Pushes a new object made from Lua with its instance table: a new table whose metatable
+    /// is the Lua class at `classIndex`, kept as the userdata's user value.
+    package func pushWithInstanceTable(_ object: AnyObject, classAt classIndex: Int32) {
+        let classSlot = lua_absindex(L, classIndex)
+        push(object: object)
+        lua_createtable(L, 0, 0)
+        lua_pushvalue(L, classSlot)
+        lua_setmetatable(L, -2)
+        lua_setiuservalue(L, -2, 1)
+    }
+
+    /// Pushes the instance table (user value) of `object`'s userdata; false, with nothing
+    /// pushed, when it has none or is being collected.
+    public func pushInstanceTable(of object: AnyObject) -> Bool {
+        guard push(object: object) else {
+            scrim_pop(L, 1)
+            return false
+        }
+        guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+            scrim_pop(L, 2)
+            return false
+        }
+        scrim_remove(L, -2)
+        return true
+    }
+
+    // MARK: Toggle references (see LuaAnchored)
+
+    /// Makes `anchored` hold the userdata at `index` strongly.
+    package func anchor(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index) else { return }
+        lua_pushvalue(L, index)
+        let ref = luaL_ref(L, scrim_registryindex())
+        anchored.luaAnchor.state = .strong(ref: ref)
+        strongAnchors[ref] = (slot, entry)
+    }
+
+    /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
+    /// table (Lua removed it before finalizing) and marks it for finalization again.
+    package func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index),
+              let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }
+        anchor(anchored, userdataAt: index, entry: entry)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
+        lua_pushvalue(L, index)
+        lua_rawsetp(L, -2, pointer)
+        scrim_pop(L, 1)
+        lua_getmetatable(L, index)
+        lua_setmetatable(L, index)
+    }
+
+    /// Drops the strong references of anchored objects that nothing else holds, so Lua can
+    /// collect them (and their cycles) when it no longer references them either. Runs once
+    /// per collection cycle.
+    package func releaseUnsharedAnchors() {
+        for ref in strongAnchors.keys.sorted() {
+            guard let (slot, entry) = strongAnchors[ref], entry.isOnlyHeldByLua(slot),
+                  let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { continue }
+            strongAnchors[ref] = nil
+            luaL_unref(L, scrim_registryindex(), ref)
+            (Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored)?.luaAnchor.state = .weak
+        }
+    }
+
+    /// A userdata whose finalizer runs `releaseUnsharedAnchors` and arms a new one: a hook
+    /// at the end of every collection cycle.
+    package func armCollectionSentinel() {
+        let metatable = "scrim.collectionSentinel"
+        if luaL_newmetatable(L, metatable) != 0 {
+            setFunction("__gc", in: -1) { call in
+                guard !call.state.isClosing else { return 0 }
+                call.state.releaseUnsharedAnchors()
+                call.state.armCollectionSentinel()
+                return 0
+            }
+        }
+        scrim_pop(L, 1)
+        _ = lua_newuserdatauv(L, 0, 0)
+        luaL_setmetatable(L, metatable)
+        scrim_pop(L, 1)
+    }
+
+    /// A type name for messages: a bridged object's class name, else Lua's type name.
+    public func typeName(at index: Int32) -> String {
+        if lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 {
+            lua_getfield(L, -1, "__name")
+            let name = string(at: -1)
+            scrim_pop(L, 2)
+            if let name { return name }
+        }
+        return String(cString: scrim_typename(L, index))
+    }
+
+    /// Replaces the table at `index` (an instance) with `instance[key]`, looked up through
+    /// its class chain (`__index` tables of metatables) without running metamethods.
+    public func lookup(_ key: String, inInstance index: Int32) {
+        let slot = lua_absindex(L, index)
+        push(key)
+        lookupKey(inInstance: slot)
+    }
+}

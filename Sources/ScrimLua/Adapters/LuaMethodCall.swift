@@ -1,0 +1,45 @@
+import LuaBridge
+import CLua
+import ScrimCore
+
+extension Runtime {
+    /// Calls `method` of the Lua object whose table `pushSelfTable` pushes, with the Lua value
+    /// `pushSelf` pushes as `self` and `pushArguments` pushing the rest (returning how many).
+    /// Returns false, with nothing on the stack, when there is no such function or it failed
+    /// (reported as a `scriptError` about `controller`); otherwise leaves `nresults` results.
+    func callMethod(_ method: String, table pushSelfTable: () -> Bool, self pushSelf: () -> Void,
+                    arguments pushArguments: () -> Int32 = { 0 }, nresults: Int32 = 0,
+                    controller: ViewController?) -> Bool {
+        let top = lua.top
+        guard pushSelfTable() else {
+            lua.top = top
+            return false
+        }
+        lua.lookup(method, inInstance: -1)
+        guard lua_type(lua.L, -1) == LUA_TFUNCTION else {
+            lua.top = top
+            return false
+        }
+        pushSelf()
+        let count = pushArguments()
+        guard callLua(nargs: 1 + count, nresults: nresults, controller: controller, callback: method) else {
+            lua.top = top
+            return false
+        }
+        return true
+    }
+
+    /// Whether the Lua object whose table `pushSelfTable` pushes has a function `method`
+    /// other than the one `base` (a class) defines.
+    func hasMethod(_ method: String, table pushSelfTable: () -> Bool, unlessFrom base: LuaRef?) -> Bool {
+        let top = lua.top
+        defer { lua.top = top }
+        guard pushSelfTable() else { return false }
+        lua.lookup(method, inInstance: -1)
+        guard lua_type(lua.L, -1) == LUA_TFUNCTION else { return false }
+        guard let base else { return true }
+        base.push()
+        lua.rawField(method, of: -1)
+        return lua_rawequal(lua.L, -1, -3) == 0
+    }
+}

@@ -1,0 +1,257 @@
+import LuaBridge
+import CLua
+import ScrimCore
+
+/// The presentation surface: presenting and dismissing from Lua, transitioning delegates,
+/// presentation-controller classes, transition contexts and coordinators.
+extension Runtime {
+    func definePresentationSurface() {
+        defineControllerPresentation()
+        definePresentationControllerClass()
+        defineTransitionContextClass()
+        defineTransitionCoordinatorClass()
+    }
+
+    private func defineControllerPresentation() {
+        let cls = viewControllerClass
+        cls.property("modalPresentationStyle", get: { vc, call in call.state.push(vc.modalPresentationStyle.rawValue) },
+                     set: { vc, call, i in vc.modalPresentationStyle = try Runtime.enumValue(call, i, ModalPresentationStyle.self) })
+        cls.property("modalTransitionStyle", get: { vc, call in call.state.push(vc.modalTransitionStyle.rawValue) },
+                     set: { vc, call, i in vc.modalTransitionStyle = try Runtime.enumValue(call, i, ModalTransitionStyle.self) })
+        cls.property("definesPresentationContext",
+                     get: { vc, call in lua_pushboolean(call.L, vc.definesPresentationContext ? 1 : 0) },
+                     set: { vc, call, i in vc.definesPresentationContext = try call.bool(i, default: false) })
+        cls.property("providesPresentationContextTransitionStyle",
+                     get: { vc, call in lua_pushboolean(call.L, vc.providesPresentationContextTransitionStyle ? 1 : 0) },
+                     set: { vc, call, i in vc.providesPresentationContextTransitionStyle = try call.bool(i, default: false) })
+        cls.property("presentedViewController", get: { vc, call in call.state.push(object: vc.presentedViewController) })
+        cls.property("presentingViewController", get: { vc, call in call.state.push(object: vc.presentingViewController) })
+        cls.property("presentationController", get: { vc, call in call.state.push(object: vc.presentationController) })
+        cls.property("transitionCoordinator", get: { vc, call in call.state.push(object: vc.transitionCoordinator) })
+        cls.property("isModalInPresentation", get: { vc, call in lua_pushboolean(call.L, vc.isModalInPresentation ? 1 : 0) },
+                     set: { vc, call, i in vc.isModalInPresentation = try call.bool(i, default: false) })
+        cls.method("show") { vc, call in
+            vc.show(try call.object(2, ViewController.self, expected: "ViewController"))
+            return 0
+        }
+        cls.method("showDetail") { vc, call in
+            vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"), sender: nil)
+            return 0
+        }
+        cls.property("isMovingToParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingToParent ? 1 : 0) })
+        cls.property("isMovingFromParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingFromParent ? 1 : 0) })
+        cls.property("isBeingPresented", get: { vc, call in lua_pushboolean(call.L, vc.isBeingPresented ? 1 : 0) })
+        cls.property("isBeingDismissed", get: { vc, call in lua_pushboolean(call.L, vc.isBeingDismissed ? 1 : 0) })
+        cls.property("transitioningDelegate", get: { [unowned self] vc, call in
+            if let delegate = vc.transitioningDelegate as? LuaTransitioningDelegate {
+                pushReadOnly(delegate.table, name: "the transitioningDelegate of '\(vc.name)'")
+            } else {
+                lua_pushnil(call.L)
+            }
+        }, set: { [unowned self] vc, call, i in
+            vc.transitioningDelegate = try transitioningDelegate(call, at: i)
+        })
+        cls.method("present") { [unowned self] vc, call in
+            let other = try call.object(2, ViewController.self, expected: "ViewController")
+            let animated = try call.bool(3, default: true)
+            let completion = try call.optionalFunction(4)
+            vc.present(other, animated: animated, completion: completion.map { block in { [unowned self] in
+                block.push()
+                callLua(nargs: 0, controller: other, callback: "present completion")
+            } })
+            return 0
+        }
+        cls.method("dismiss") { [unowned self] vc, call in
+            let animated = try call.bool(2, default: true)
+            let completion = try call.optionalFunction(3)
+            vc.dismiss(animated: animated, completion: completion.map { block in { [unowned self] in
+                block.push()
+                callLua(nargs: 0, controller: vc, callback: "dismiss completion")
+            } })
+            return 0
+        }
+    }
+
+    /// A delegate from a Lua value: a plugin's exports (its `transitioningDelegate`), any
+    /// table, or nil.
+    private func transitioningDelegate(_ call: LuaCall, at index: Int32) throws -> TransitioningDelegate? {
+        if call.isNil(index) { return nil }
+        try call.table(index)
+        lua.unwrapView(at: index)
+        if let plugin = plugins.loaded.first(where: { plugin in
+            plugin.exports.push()
+            defer { scrim_pop(call.L, 1) }
+            return lua_rawequal(call.L, -1, index) != 0
+        }) {
+            plugin.exports.push()
+            lua.rawField("transitioningDelegate", of: -1)
+            guard lua_type(call.L, -1) == LUA_TTABLE else {
+                scrim_pop(call.L, 2)
+                throw call.argumentError(index, "plugin '\(plugin.name)' has no transitioningDelegate table")
+            }
+            let table = LuaRef(popping: lua)
+            scrim_pop(call.L, 1)
+            return LuaTransitioningDelegate(runtime: self, table: table, owner: plugin.name)
+        }
+        let owner = plugins.loaded.first { plugin in
+            plugin.exports.push()
+            lua.rawField("transitioningDelegate", of: -1)
+            defer { scrim_pop(call.L, 2) }
+            return lua_rawequal(call.L, -1, index) != 0
+        }?.name ?? plugins.plugin(definingTableAt: index)?.name ?? "script"
+        lua_pushvalue(call.L, index)
+        return LuaTransitioningDelegate(runtime: self, table: LuaRef(popping: lua), owner: owner)
+    }
+
+    static func enumValue<Value: RawRepresentable & CaseIterable>(_ call: LuaCall, _ index: Int32,
+                                                                  _ type: Value.Type) throws -> Value where Value.RawValue == String {
+        let name = try call.string(index)
+        guard let value = Value(rawValue: name) else {
+            let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw call.argumentError(index, "'\(name)' is not one of \(names)")
+        }
+        return value
+    }
+
+    private func definePresentationControllerClass() {
+        let cls = presentationControllerClass
+        cls.keepsLuaFields = true
+        cls.property("presentedViewController", get: { pc, call in call.state.push(object: pc.presentedViewController) })
+        cls.property("presentingViewController", get: { pc, call in call.state.push(object: pc.presentingViewController) })
+        cls.property("containerView", get: { pc, call in call.state.push(object: pc.containerView) })
+        cls.property("presentationStyle", get: { pc, call in call.state.push(pc.presentationStyle.rawValue) })
+        cls.method("attemptUserDismissal") { pc, call in
+            lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
+            return 1
+        }
+        cls.property("delegate", get: { [unowned self] pc, call in
+            guard let delegate = pc.delegate as? LuaAdaptiveDelegate else { return lua_pushnil(call.L) }
+            pushReadOnly(delegate.table, name: "the delegate of a presentation controller")
+        }, set: { [unowned self] pc, call, i in
+            if call.isNil(i) {
+                pc.delegate = nil
+                return
+            }
+            try call.table(i)
+            lua.unwrapView(at: i)
+            lua_pushvalue(call.L, i)
+            pc.delegate = LuaAdaptiveDelegate(runtime: self, table: LuaRef(popping: lua))
+        })
+    }
+
+    /// `scrim.PresentationController`'s defaults, so `Class.super.presentationTransitionWillBegin(self)`
+    /// and `Class.super.frameOfPresentedViewInContainerView(self)` work.
+    func installPresentationControllerDefaults() {
+        luaPresentationControllerBase.push()
+        let classIndex = lua.top
+        for hook in ["presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
+                     "dismissalTransitionDidEnd", "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews"] {
+            lua.setFunction(hook, in: classIndex, qualifiedName: "PresentationController:\(hook)") { _ in 0 }
+        }
+        lua.setFunction("frameOfPresentedViewInContainerView", in: classIndex,
+                        qualifiedName: "PresentationController:frameOfPresentedViewInContainerView") { call in
+            let pc = try call.object(1, PresentationController.self, expected: "PresentationController")
+            call.state.push(pc.containerView?.bounds ?? .zero)
+            return 1
+        }
+        scrim_pop(lua.L, 1)
+    }
+
+    /// `native.newPresentationController(class, presented, presenting)`.
+    func makePresentationController(_ call: LuaCall) throws -> Int32 {
+        try call.table(1)
+        let presented = try call.object(2, ViewController.self, expected: "ViewController")
+        let presenting = try call.optionalObject(3, ViewController.self, expected: "ViewController")
+        let controller = LuaPresentationController(runtime: self, presented: presented, presenting: presenting)
+        call.state.pushWithInstanceTable(controller, classAt: 1)
+        return 1
+    }
+
+    private static func key(_ call: LuaCall, _ index: Int32) throws -> TransitionContext.Key {
+        let name = try call.string(index)
+        guard let key = TransitionContext.Key(rawValue: name) else {
+            throw call.argumentError(index, "key must be \"from\" or \"to\", got '\(name)'")
+        }
+        return key
+    }
+
+    private func defineTransitionContextClass() {
+        let cls = transitionContextClass
+        cls.property("containerView", get: { ctx, call in call.state.push(object: ctx.containerView) })
+        cls.property("isAnimated", get: { ctx, call in lua_pushboolean(call.L, ctx.isAnimated ? 1 : 0) })
+        cls.property("isInteractive", get: { ctx, call in lua_pushboolean(call.L, ctx.isInteractive ? 1 : 0) })
+        cls.property("transitionWasCancelled",
+                     get: { ctx, call in lua_pushboolean(call.L, ctx.transitionWasCancelled ? 1 : 0) })
+        cls.property("presentationStyle", get: { ctx, call in call.state.push(ctx.presentationStyle.rawValue) })
+        cls.property("targetTransform", get: { ctx, call in call.state.push(ctx.targetTransform) })
+        cls.method("viewController") { ctx, call in
+            call.state.push(object: ctx.viewController(forKey: try Runtime.key(call, 2)))
+            return 1
+        }
+        cls.method("view") { ctx, call in
+            call.state.push(object: ctx.view(forKey: try Runtime.key(call, 2)))
+            return 1
+        }
+        cls.method("initialFrame") { ctx, call in
+            call.state.push(ctx.initialFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
+            return 1
+        }
+        cls.method("finalFrame") { ctx, call in
+            call.state.push(ctx.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
+            return 1
+        }
+        cls.method("completeTransition") { ctx, call in
+            guard lua_type(call.L, 2) == LUA_TBOOLEAN else { throw call.typeError(2, expected: "boolean") }
+            ctx.completeTransition(lua_toboolean(call.L, 2) != 0)
+            return 0
+        }
+    }
+
+    private func defineTransitionCoordinatorClass() {
+        let cls = transitionCoordinatorClass
+        cls.property("isAnimated", get: { c, call in lua_pushboolean(call.L, c.isAnimated ? 1 : 0) })
+        cls.property("isInteractive", get: { c, call in lua_pushboolean(call.L, c.isInteractive ? 1 : 0) })
+        cls.property("isCancelled", get: { c, call in lua_pushboolean(call.L, c.isCancelled ? 1 : 0) })
+        cls.property("percentComplete", get: { c, call in call.state.push(number: c.percentComplete) })
+        cls.property("transitionDuration", get: { c, call in call.state.push(number: c.transitionDuration) })
+        cls.property("completionVelocity", get: { c, call in call.state.push(number: c.completionVelocity) })
+        cls.property("presentationStyle", get: { c, call in call.state.push(c.presentationStyle.rawValue) })
+        cls.property("containerView", get: { c, call in call.state.push(object: c.containerView) })
+        cls.method("viewController") { c, call in
+            call.state.push(object: c.viewController(forKey: try Runtime.key(call, 2)))
+            return 1
+        }
+        cls.method("view") { c, call in
+            call.state.push(object: c.view(forKey: try Runtime.key(call, 2)))
+            return 1
+        }
+        cls.method("animateAlongside") { [unowned self] coordinator, call in
+            let animation = try call.optionalFunction(2)
+            let completion = try call.optionalFunction(3)
+            try call.checkRoom(coordinator.alongsideCount, for: "alongside animations")
+            let controller = coordinator.viewController(forKey: .to)
+            let accepted = coordinator.animate(alongsideTransition: animation.map { block in { [unowned self] context in
+                block.push()
+                lua.push(object: context)
+                callLua(nargs: 1, controller: controller, callback: "alongside animation")
+            } }, completion: completion.map { block in { [unowned self] context in
+                block.push()
+                lua.push(object: context)
+                callLua(nargs: 1, controller: controller, callback: "alongside completion")
+            } })
+            lua_pushboolean(call.L, accepted ? 1 : 0)
+            return 1
+        }
+        cls.method("notifyWhenInteractionChanges") { [unowned self] coordinator, call in
+            let handler = try call.function(2)
+            try call.checkRoom(coordinator.interactionHandlerCount, for: "interaction handlers")
+            let controller = coordinator.viewController(forKey: .to)
+            coordinator.notifyWhenInteractionChanges { [unowned self] context in
+                handler.push()
+                lua.push(object: context)
+                callLua(nargs: 1, controller: controller, callback: "interaction change")
+            }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import LuaBridge
+import CLua
+import CLuaBridge
+import CSandbox
+import ScrimCore
+
+extension Runtime {
+    /// `View`'s Lua surface: UIKit's property and method names; `insertSubview` takes a
+    /// 1-based index (1 is the back).
+    func defineViewClass() {
+        let cls = viewClass
+        cls.property("name", get: { view, call in
+            if let name = view.name { call.state.push(name) } else { lua_pushnil(call.L) }
+        }, set: { view, call, i in view.name = try call.optionalName(i) })
+        cls.property("frame", get: { view, call in call.state.push(view.frame) },
+                     set: { view, call, i in view.frame = try call.rect(i) })
+        cls.property("bounds", get: { view, call in call.state.push(view.bounds) },
+                     set: { view, call, i in view.bounds = try call.rect(i) })
+        cls.property("center", get: { view, call in call.state.push(view.center) },
+                     set: { view, call, i in view.center = try call.point(i) })
+        cls.property("transform", get: { view, call in call.state.push(view.transform) },
+                     set: { view, call, i in view.transform = try call.transform(i) })
+        cls.property("alpha", get: { view, call in call.state.push(number: view.alpha) },
+                     set: { view, call, i in view.alpha = try call.number(i) })
+        cls.property("backgroundColor", get: { view, call in call.state.push(view.backgroundColor) },
+                     set: { view, call, i in view.backgroundColor = try call.color(i) })
+        cls.property("cornerRadius", get: { view, call in call.state.push(number: view.cornerRadius) },
+                     set: { view, call, i in view.cornerRadius = try call.number(i) })
+        let hidden: BridgedClass<View>.Getter = { view, call in lua_pushboolean(call.L, view.isHidden ? 1 : 0) }
+        let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
+        cls.property("hidden", get: hidden, set: setHidden)
+        cls.property("isHidden", get: hidden, set: setHidden)
+        cls.property("clipsToBounds", get: { view, call in lua_pushboolean(call.L, view.clipsToBounds ? 1 : 0) },
+                     set: { view, call, i in view.clipsToBounds = try call.bool(i, default: false) })
+        cls.property("isUserInteractionEnabled",
+                     get: { view, call in lua_pushboolean(call.L, view.isUserInteractionEnabled ? 1 : 0) },
+                     set: { view, call, i in view.isUserInteractionEnabled = try call.bool(i, default: true) })
+        cls.property("presentation", get: { view, call in call.state.push(view.presentation) })
+        cls.property("superview", get: { view, call in call.state.push(object: view.superview) })
+        cls.property("subviews", get: { view, call in call.state.push(objects: view.subviews) })
+        cls.property("window", get: { view, call in call.state.push(object: view.window) })
+
+        cls.method("addSubview") { view, call in
+            let subview = try call.object(2, View.self, expected: "View")
+            try Runtime.checkInsertion(of: subview, into: view, call)
+            view.addSubview(subview)
+            return 0
+        }
+        cls.method("insertSubview") { view, call in
+            let subview = try call.object(2, View.self, expected: "View")
+            let position = try call.integer(3)
+            guard position >= 1, position <= view.subviews.count + 1 else {
+                throw call.argumentError(3, "index out of range: \(position) not in 1...\(view.subviews.count + 1)")
+            }
+            try Runtime.checkInsertion(of: subview, into: view, call)
+            view.insertSubview(subview, at: position - 1)
+            return 0
+        }
+        cls.method("removeFromSuperview") { view, _ in
+            view.removeFromSuperview()
+            return 0
+        }
+        cls.method("bringSubviewToFront") { view, call in
+            view.bringSubviewToFront(try call.object(2, View.self, expected: "View"))
+            return 0
+        }
+        cls.method("sendSubviewToBack") { view, call in
+            view.sendSubviewToBack(try call.object(2, View.self, expected: "View"))
+            return 0
+        }
+        cls.method("isDescendant") { view, call in
+            lua_pushboolean(call.L, view.isDescendant(of: try call.object(2, View.self, expected: "View")) ? 1 : 0)
+            return 1
+        }
+        cls.method("setNeedsLayout") { view, _ in
+            view.setNeedsLayout()
+            return 0
+        }
+        cls.method("layoutIfNeeded") { view, _ in
+            view.layoutIfNeeded()
+            return 0
+        }
+        cls.method("convert") { view, call in
+            let other = try call.optionalObject(3, View.self, expected: "View")
+            if lua_type(call.L, 2) == LUA_TTABLE, call.state.hasField("width", at: 2) {
+                call.state.push(view.convert(try call.rect(2), to: other))
+            } else {
+                call.state.push(view.convert(try call.point(2), to: other))
+            }
+            return 1
+        }
+        cls.method("snapshotView") { view, call in
+            let snapshot = view.snapshotView(afterScreenUpdates: try call.bool(2, default: false))
+            Runtime.chargeCopy(snapshot, call)
+            call.state.push(object: snapshot)
+            return 1
+        }
+        cls.method("resizableSnapshotView") { view, call in
+            let rect = try call.rect(2)
+            let snapshot = view.resizableSnapshotView(from: rect, afterScreenUpdates: try call.bool(3, default: false))
+            Runtime.chargeCopy(snapshot, call)
+            call.state.push(object: snapshot)
+            return 1
+        }
+        cls.method("hitTest") { view, call in
+            call.state.push(object: view.hitTest(try call.point(2)))
+            return 1
+        }
+        defineViewGestureMethods()
+    }
+
+    /// UIKit raises for a view added inside itself; Scrim raises a Lua error instead.
+    static func checkInsertion(of subview: View, into view: View, _ call: LuaCall) throws {
+        if let refusal = view.refusalToAdd(subview) { throw call.argumentError(2, refusal) }
+    }
+
+    /// `View{frame=, backgroundColor=, alpha=, name=, …}`: a new view with those properties.
+    func makeView(_ call: LuaCall) throws -> Int32 {
+        let view = View()
+        if !call.isNil(1) {
+            try call.table(1)
+            try applyProperties(at: 1, to: view, using: viewClass, constructor: "View", call)
+        }
+        lua.push(object: view)
+        return 1
+    }
+
+    /// Sets each field of the table at `index` through `cls`'s setters, in sorted key order.
+    func applyProperties<Object: AnyObject>(at index: Int32, to object: Object, using cls: BridgedClass<Object>,
+                                            constructor: String, _ call: LuaCall) throws {
+        let table = lua_absindex(call.L, index)
+        var keys: [String] = []
+        lua_pushnil(call.L)
+        while lua_next(call.L, table) != 0 {
+            scrim_pop(call.L, 1)
+            guard let key = call.state.string(at: -1), lua_type(call.L, -1) == LUA_TSTRING else {
+                scrim_pop(call.L, 1)
+                throw call.argumentError(1, "property names must be strings")
+            }
+            keys.append(key)
+        }
+        for key in keys.sorted() {
+            guard let set = cls.setters[key] else {
+                throw call.argumentError(1, cls.getters[key] == nil
+                    ? "\(constructor) has no property '\(key)'" : "property '\(key)' is read-only")
+            }
+            call.state.rawField(key, of: table)
+            defer { scrim_pop(call.L, 1) }
+            let fieldCall = LuaCall(L: call.L, state: call.state, functionName: key, role: .field(constructor: constructor))
+            try set(object, fieldCall, lua_gettop(call.L))
+        }
+    }
+}
+
+extension LuaState {
+    /// What a view shows, as `{frame=, bounds=, center=, transform=, alpha=, backgroundColor=,
+    /// cornerRadius=}`: `v.presentation`, Core Animation's presentation layer.
+    public func push(_ state: LayerState) {
+        lua_createtable(L, 0, 7)
+        push(state.frame)
+        lua_setfield(L, -2, "frame")
+        push(state.bounds)
+        lua_setfield(L, -2, "bounds")
+        push(state.center)
+        lua_setfield(L, -2, "center")
+        push(state.transform)
+        lua_setfield(L, -2, "transform")
+        push(number: state.alpha)
+        lua_setfield(L, -2, "alpha")
+        push(state.backgroundColor)
+        lua_setfield(L, -2, "backgroundColor")
+        push(number: state.cornerRadius)
+        lua_setfield(L, -2, "cornerRadius")
+    }
+}
+
+extension Runtime {
+    /// A snapshot is a copy of a view's tree: it weighs as the views it copied, for as long as
+    /// it lives (the userdata counts the top one only).
+    static func chargeCopy(_ snapshot: View, _ call: LuaCall) {
+        var bytes = 0
+        var waiting = snapshot.subviews
+        while let view = waiting.popLast() {
+            bytes += Int(scrim_native_weight(Unmanaged.passUnretained(view).toOpaque()))
+            waiting += view.subviews
+        }
+        call.state.lingeringNatives.charge(bytes, to: snapshot, for: .snapshot)
+    }
+}
