@@ -93,7 +93,7 @@ install: lib
 # sites in .build/docs/ScrimCore and .build/docs/ScrimLua.
 docs: deps
 	mkdir -p .build/docs
-	for target in ScrimCore ScrimLua; do \
+	for target in ScrimCore LuaBridge ScrimLua ScrimControl; do \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target --warnings-as-errors \
 	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$target || exit 1; \
 	done

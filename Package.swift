@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ScrimCore", targets: ["ScrimCore"]),
         .library(name: "ScrimLua", targets: ["ScrimLua"]),
+        .library(name: "ScrimControl", targets: ["ScrimControl"]),
         .library(name: "ScrimRender", targets: ["ScrimRender"]),
         // The C ABI: libCScrim.so with include/scrim.h, for hosts in C and other languages.
         .library(name: "CScrim", type: .dynamic, targets: ["CScrim"]),
@@ -17,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        // `swift package generate-documentation` (make docs): the DocC reference of ScrimCore and ScrimLua.
+        // `swift package generate-documentation` (make docs): the DocC reference of ScrimCore, LuaBridge, ScrimLua and ScrimControl.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The benchmark harness behind `scrim bench`: adaptive iteration counts, warm-up, samples.
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
@@ -53,8 +54,11 @@ let package = Package(
             dependencies: ["CLua", "CLuaBridge", "CSandbox", "LuaBridge", "ScrimCore"],
             resources: ["prelude", "sandbox", "read-only-views", "check", "completion"].map { .embedInCode("Resources/\($0).lua") }
         ),
+        // The control socket, its protocol, the REPL sessions and the runtime's thread: the
+        // runtime served to other threads and processes, through `ControlHost`.
+        .target(name: "ScrimControl", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
-        .target(name: "CScrim", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
+        .target(name: "CScrim", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
         // The live preview's web server, apart so that the runtime and renderer stay small.
         .target(
             name: "ScrimPreview",
@@ -66,11 +70,11 @@ let package = Package(
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "LuaBridge", "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
+                "LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ScrimFuzzing", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "CScrim"], path: "Fuzz/ScrimFuzzing"),
+        .target(name: "ScrimFuzzing", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua", "CScrim"], path: "Fuzz/ScrimFuzzing"),
         .executableTarget(
             name: "ScrimAPIFuzz",
             dependencies: ["ScrimFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -85,7 +89,8 @@ let package = Package(
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         // ScrimAPIFuzz: the tests run `scrim-api-fuzz` workers.
-        .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimLua", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimLua", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
+        .testTarget(name: "ScrimControlTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",

@@ -1,6 +1,6 @@
 import CLua
-import ScrimCore
 import LuaBridge
+import ScrimCore
 import ScrimLua
 
 /// A lifecycle event delivered to a plugin's Lua hook, against the floor of any call into Lua

@@ -1,5 +1,5 @@
-import ScrimCore
 import LuaBridge
+import ScrimCore
 import ScrimLua
 
 /// What the limits add to a callback: 1,000 Lua controllers each receive

@@ -1,7 +1,7 @@
 import CLua
 import CMalloc
-import ScrimCore
 import LuaBridge
+import ScrimCore
 import ScrimLua
 
 /// 10,000 live view controllers, each a child of one root with its view in the root's view:

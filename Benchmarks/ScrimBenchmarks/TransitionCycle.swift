@@ -1,6 +1,6 @@
 import CLua
-import ScrimCore
 import LuaBridge
+import ScrimCore
 import ScrimLua
 
 /// A full custom transition cycle — present, then dismiss: a presentation controller with a
@@ -143,7 +143,7 @@ private final class DimmedSheet: PresentationController {
     var dim: View?
 
     /// Like the Lua class, it does not implement the container-view layout callbacks.
-    override func implements(_ event: LifecycleEvent) -> Bool {
+    override func implements(_ event: TraceEventName) -> Bool {
         event != .containerViewWillLayoutSubviews && event != .containerViewDidLayoutSubviews
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// Runs the hostile programs of `ProgramGenerator` against a fresh runtime each, and checks what
@@ -57,10 +58,11 @@ public struct APIFuzzer: HostileFuzzer {
         _ = runtime.tick(frames: 120)
         if let broken = HierarchyShape.check(runtime.application) { return broken }
         // Then the control socket's methods, as a client sends them.
+        let control = RuntimeLoop(runtime)
         for line in controlLines(in: source) {
-            guard let answer = runtime.answerControlLine(line) else { continue }
+            guard let answer = control.answerControlLine(line) else { continue }
             guard answer.hasPrefix(#"{"jsonrpc":"2.0""#) || answer.hasPrefix(#"[{"jsonrpc":"2.0""#),
-                  (try? StateValue(parsing: answer)) != nil else {
+                  (try? JSONValue(parsing: answer)) != nil else {
                 return "the control line \(line.prefix(200)) was answered with what is not JSON-RPC: \(answer.prefix(200))"
             }
         }

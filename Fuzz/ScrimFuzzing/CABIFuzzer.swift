@@ -135,14 +135,14 @@ final class Execution: @unchecked Sendable {
                 break
             }
             var tree: UnsafeMutablePointer<CChar>?
-            if scrim_tree(runtime, &tree) != 0 || (try? StateValue(parsing: take(tree) ?? "")) == nil {
+            if scrim_tree(runtime, &tree) != 0 || (try? JSONValue(parsing: take(tree) ?? "")) == nil {
                 fail("r\(slot)'s tree is not JSON: \(lastError)")
             }
             var lines: UnsafeMutablePointer<CChar>?
             var next: Int64 = 0
             if scrim_trace(runtime, 0, &lines, &next) != 0 { fail("r\(slot)'s trace cannot be read: \(lastError)") }
             let seqs = (take(lines) ?? "").split(separator: "\n").compactMap { line -> Double? in
-                guard case .object(let event)? = try? StateValue(parsing: String(line)), case .number(let seq)? = event["seq"] else { return nil }
+                guard case .object(let event)? = try? JSONValue(parsing: String(line)), case .number(let seq)? = event["seq"] else { return nil }
                 return seq
             }
             if let first = seqs.first, seqs.last! - first != Double(seqs.count - 1) { fail("r\(slot)'s trace has a gap") }
@@ -192,8 +192,8 @@ final class Execution: @unchecked Sendable {
             if (status == 0) != message.isEmpty { fail("\(call.text) returned \(status) with the message '\(message.prefix(200))'") }
             guard handedBack, let string = out else { return }
             let text = String(cString: string)
-            if json, (try? StateValue(parsing: text)) == nil { fail("\(call.text) handed back what is not JSON: \(text.prefix(200))") }
-            if function == "scrim_trace", text.split(separator: "\n").contains(where: { (try? StateValue(parsing: String($0))) == nil }) {
+            if json, (try? JSONValue(parsing: text)) == nil { fail("\(call.text) handed back what is not JSON: \(text.prefix(200))") }
+            if function == "scrim_trace", text.split(separator: "\n").contains(where: { (try? JSONValue(parsing: String($0))) == nil }) {
                 fail("\(call.text) handed back a trace line that is not JSON")
             }
             locked { handedOut.append(string) }
@@ -309,7 +309,7 @@ final class CallbackPlan {
 private let traceCallback: @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { line, context in
     guard let context else { return }
     let plan = Unmanaged<CallbackPlan>.fromOpaque(context).takeUnretainedValue()
-    guard let line, (try? StateValue(parsing: String(cString: line))) != nil else {
+    guard let line, (try? JSONValue(parsing: String(cString: line))) != nil else {
         return plan.execution.fail("a trace callback was given what is not a JSON line")
     }
     plan.invocations += 1

@@ -47,7 +47,7 @@ public struct CCall: Equatable, Sendable {
         case .context: "ctx"
         case .number(let text): text
         case .string(let bytes):
-            if let text = String(validating: bytes, as: UTF8.self) { StateValue.string(text).json }
+            if let text = String(validating: bytes, as: UTF8.self) { JSONValue.string(text).json }
             else { "bytes:" + bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
         case .callback(let calls): "callback{" + calls.map(\.text).joined(separator: "; ") + "}"
         }
@@ -143,7 +143,7 @@ public struct CCall: Equatable, Sendable {
             while at < bytes.count, bytes[at] != UInt8(ascii: "\"") { at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1 }
             guard at < bytes.count else { return nil }
             at += 1
-            guard case .string(let text)? = try? StateValue(parsing: String(decoding: bytes[start..<at], as: UTF8.self)) else { return nil }
+            guard case .string(let text)? = try? JSONValue(parsing: String(decoding: bytes[start..<at], as: UTF8.self)) else { return nil }
             return .string(Array(text.utf8))
         }
     }

@@ -74,5 +74,5 @@ struct ControlLineGenerator {
                      quote(String(repeating: "a", count: 5000)), quote("\u{7}\u{1}"), "42", "null", "{}"])
     }
 
-    private func quote(_ text: String) -> String { StateValue.string(text).json }
+    private func quote(_ text: String) -> String { JSONValue.string(text).json }
 }

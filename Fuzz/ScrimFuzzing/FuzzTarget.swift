@@ -1,6 +1,7 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// The ways untrusted bytes get into Scrim, each fed to the real code as a host would, and
@@ -23,14 +24,20 @@ public struct FuzzFailure: Error, CustomStringConvertible {
 /// A runtime kept across inputs (as a host keeps one across messages), with a small
 /// hierarchy that has restoration identifiers, and a folder for plugin files.
 public final class FuzzHarness {
-    public private(set) var runtime: Runtime
+    public private(set) var runtime: Runtime {
+        didSet { control = RuntimeLoop(runtime) }
+    }
+    /// Answers the control lines, as a host with a transport of its own would.
+    private var control: RuntimeLoop
     private let folder: String
     private var inputs = 0
 
     public init() throws {
         folder = NSTemporaryDirectory() + "scrim-fuzz-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        runtime = try Self.makeRuntime(pluginPath: folder)
+        let runtime = try Self.makeRuntime(pluginPath: folder)
+        self.runtime = runtime
+        control = RuntimeLoop(runtime)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
@@ -68,11 +75,11 @@ public final class FuzzHarness {
     /// there (remote evaluation has no budget), so they are left out here.
     private func controlLine(_ line: String) throws(FuzzFailure) {
         guard !line.contains("eval"), !line.contains("repl") else { return }
-        guard let answer = runtime.answerControlLine(line) else { return }
+        guard let answer = control.answerControlLine(line) else { return }
         guard answer.hasPrefix("{\"jsonrpc\":\"2.0\"") || answer.hasPrefix("[{\"jsonrpc\":\"2.0\"") else {
             throw FuzzFailure(description: "control answer is not JSON-RPC: \(answer.prefix(200))")
         }
-        guard (try? StateValue(parsing: answer)) != nil else {
+        guard (try? JSONValue(parsing: answer)) != nil else {
             throw FuzzFailure(description: "control answer is not JSON: \(answer.prefix(200))")
         }
     }

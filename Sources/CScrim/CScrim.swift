@@ -1,6 +1,7 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 // The C ABI of include/scrim.h. Every function checks its arguments, runs on the runtime's
@@ -24,8 +25,13 @@ nonisolated(unsafe) private let versionString: UnsafeMutablePointer<CChar> = str
 public func scrim_create(_ options: UnsafePointer<CChar>?, _ runtime: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let runtime else { return LastError.set("scrim_create: runtime must not be NULL", argumentError) }
     runtime.pointee = nil
-    do throws(LuaError) {
-        let configuration = try RuntimeOptions.configuration(from: options.map { String(cString: $0) })
+    let configuration: Runtime.Configuration
+    do throws(ConfigurationError) {
+        configuration = try Runtime.Configuration(json: options.map { String(cString: $0) })
+    } catch {
+        return LastError.set("scrim_create: \(error)", argumentError)
+    }
+    do throws(ConfigurationError) {
         let handle = RuntimeHandle(thread: try RuntimeThread(configuration: configuration))
         runtime.pointee = RuntimeHandle.publish(handle)
         return LastError.set("", ok)
@@ -163,8 +169,10 @@ public func scrim_set_trace_callback(_ runtime: OpaquePointer?,
 
 @_cdecl("scrim_listen")
 public func scrim_listen(_ runtime: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
-    call("scrim_listen", runtime, path) { runtime, path in
-        do { try runtime.listen(path: path) } catch { return (socketError, "\(error)") }
+    guard let path else { return LastError.set("scrim_listen: the string argument must not be NULL", argumentError) }
+    let text = String(cString: path)
+    return call("scrim_listen", runtime) { _, handle in
+        do { try handle.thread.loop!.listen(path: text) } catch { return (socketError, "\(error)") }
         return succeeded
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// What a `scrim_runtime *` points at: the runtime's thread, and the trace callback's observation.

@@ -1,6 +1,6 @@
 import CLuaBridge
 
-/// What one runtime's Lua code may use (design section 7, docs/plugins.md "Limits"): an
+/// What one runtime's Lua code may use (docs/plugins.md, "Limits"): an
 /// instruction budget and a time limit per turn, and a memory cap for the whole state. Going
 /// past one stops the code with an error — reported as a `scriptError` — never the host.
 ///

@@ -354,6 +354,14 @@ public final class LuaState {
         set { lua_settop(L, newValue) }
     }
 
+    /// Runs `body` and puts the stack back as it was, whatever `body` left on it.
+    @inlinable
+    public func balanced<Result>(_ body: (LuaState) throws -> Result) rethrows -> Result {
+        let mark = top
+        defer { top = mark }
+        return try body(self)
+    }
+
     /// The string at `index` without converting numbers in place; nil for other types.
     public func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }

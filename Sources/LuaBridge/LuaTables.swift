@@ -22,6 +22,25 @@ extension LuaCall {
     }
 }
 
+extension LuaCall {
+    /// The option set a table of names at `index` gives (`{ "top", "left" }`), each one of
+    /// `names`; anything else raises `bad argument` with `refusal` ("edges are …").
+    package func optionSet<Options: OptionSet>(at index: Int32, names: [(String, Options)], refusal: String) throws -> Options
+        where Options.Element == Options {
+        try table(index)
+        var options: Options = []
+        for position in 0..<Int(lua_rawlen(L, index)) {
+            lua_rawgeti(L, index, lua_Integer(position + 1))
+            defer { scrim_pop(L, 1) }
+            guard let name = state.string(at: -1), let option = names.first(where: { $0.0 == name })?.1 else {
+                throw argumentError(index, refusal)
+            }
+            options.insert(option)
+        }
+        return options
+    }
+}
+
 extension LuaState {
     /// Pushes an array of bridged objects.
     public func push(objects: [AnyObject]) {

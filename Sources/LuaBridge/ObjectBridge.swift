@@ -36,6 +36,60 @@ public final class BridgedClass<Object: AnyObject> {
         methods.append((name, body))
     }
 
+    /// A method that takes no arguments and returns nothing (`view:layoutIfNeeded()`).
+    public func action(_ name: String, _ body: @escaping (Object) -> Void) {
+        method(name) { object, _ in
+            body(object)
+            return 0
+        }
+    }
+
+    /// A method that takes one bridged object of `type` (named `expected` in errors) and
+    /// returns nothing (`view:bringSubviewToFront(other)`).
+    public func action<Argument: AnyObject>(_ name: String, taking type: Argument.Type, expected: String,
+                                            _ body: @escaping (Object, Argument) -> Void) {
+        method(name) { object, call in
+            body(object, try call.object(2, type, expected: expected))
+            return 0
+        }
+    }
+
+    /// A boolean property bound to `keyPath`; assigning nil assigns `nilMeans`.
+    public func property(_ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Bool>, nilMeans: Bool) {
+        property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) },
+                 set: { object, call, index in object[keyPath: keyPath] = try call.bool(index, default: nilMeans) })
+    }
+
+    /// A method whose result goes back to Lua: a value, or a bridged object or nil.
+    public func method<Result: LuaPushable>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result) {
+        method(name) { object, call in
+            try body(object, call).push(to: call.state)
+            return 1
+        }
+    }
+
+    public func method<Result: AnyObject>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result?) {
+        method(name) { object, call in
+            call.state.push(object: try body(object, call))
+            return 1
+        }
+    }
+
+    /// A read-only property that reads `keyPath`: a bridged object, or nil.
+    public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value?>) {
+        property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
+    }
+
+    /// A read-only property that reads `keyPath`: a bridged object.
+    public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
+        property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
+    }
+
+    /// A read-only property that reads `keyPath`: a boolean.
+    public func property(_ name: String, _ keyPath: KeyPath<Object, Bool>) {
+        property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) })
+    }
+
     /// Takes every member of `parent`, a class of a superclass of `Object`.
     public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
         for (key, get) in parent.getters {

@@ -1,6 +1,7 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// `scrim repl --attach SOCKET`: the REPL against another process's runtime. Each line goes to
@@ -75,7 +76,7 @@ final class AttachedRepl {
         }
     }
 
-    private func call(_ method: String, _ params: [String: StateValue] = [:]) throws -> [String: StateValue] {
+    private func call(_ method: String, _ params: [String: JSONValue] = [:]) throws -> [String: JSONValue] {
         answering = true
         defer { answering = false }
         do {
@@ -91,7 +92,7 @@ final class AttachedRepl {
     }
 
     /// The line a reload or a callback's error gets in the transcript, as a local REPL shows them.
-    private static func report(_ event: StateValue) -> String? {
+    private static func report(_ event: JSONValue) -> String? {
         guard case .object(let fields) = event, case .string(let name)? = fields["event"],
               case .object(let args)? = fields["args"] else { return nil }
         func text(_ key: String) -> String {

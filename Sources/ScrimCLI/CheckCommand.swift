@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Plugin files (.lua) or folders with init.lua.")
     var paths: [String]
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     func run() throws {
         let searchPaths = PluginManager.defaultSearchPaths(extra: options.pluginFolders)

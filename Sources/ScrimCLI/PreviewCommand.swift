@@ -16,7 +16,7 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The scenario script (a Lua file).")
     var script: String
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     @Option(help: "The page's port (default: a free one).")
     var port: Int?

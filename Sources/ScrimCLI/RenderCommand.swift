@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("FILE.html, FILE.svg, or a folder ending in / for one SVG per frame.", valueName: "path"))
     var out: String
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     @OptionGroup var rendering: RenderOptions
 

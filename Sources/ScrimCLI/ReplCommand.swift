@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 extension SwitchableClock.Mode: ExpressibleByArgument {}
@@ -22,7 +23,7 @@ struct ReplCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     @Option(help: "Frames per second of the clock.")
     var fps: Int = 60
@@ -61,7 +62,7 @@ struct ReplCommand: ParsableCommand {
                 throw CLIError(error.description)
             }
         }
-        ReplLoop(session: session).run(interactive: isatty(0) == 1)
+        ReplLoop(session: session, loop: RuntimeLoop(runtime)).run(interactive: isatty(0) == 1)
     }
 }
 
@@ -69,14 +70,14 @@ struct ReplCommand: ParsableCommand {
 /// line of input as it comes.
 private struct ReplLoop {
     let session: ReplSession
-    var runtime: Runtime { session.runtime }
+    let loop: RuntimeLoop
 
     func run(interactive: Bool) {
         _ = LuaState.handleInterrupts()
         let input = ReplInput.started(interactive: interactive, banner: "Scrim REPL on Lua 5.4 — :help for commands, Ctrl-D to leave")
         var interrupts = LuaState.interruptSignals
         while !session.wantsQuit {
-            reportReloads(runtime.serveOnce(alsoWaitingOn: [input.wakeDescriptor]))
+            reportReloads(loop.serveOnce(alsoWaitingOn: [input.wakeDescriptor]))
             if LuaState.interruptSignals != interrupts {
                 interrupts = LuaState.interruptSignals
                 if session.isContinuing {
@@ -106,7 +107,7 @@ private struct ReplLoop {
 
     private func reportReloads(_ names: [String]) {
         for name in names {
-            guard let event = session.runtime.trace.last(where: { $0.event.hasPrefix("pluginReload") && $0[arg: "name"] == .string(name) }),
+            guard let event = session.runtime.trace(since: 0).last(where: { $0.event.hasPrefix("pluginReload") && $0[arg: "name"] == .string(name) }),
                   event.event == "pluginReloaded" else { continue }
             var line = "[reloaded \(name)"
             if case .number(let latency)? = event[arg: "latency"] { line += " in \(String(format: "%.1f", latency * 1000)) ms" }

@@ -77,63 +77,45 @@ final class ReplInput: @unchecked Sendable {
     /// Ends reading after the line just handled (`:quit`): the reader saves the history, gives the
     /// terminal back and stops.
     func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        lock.withLock { stopping = true }
         lineHandled.signal()
         finished.wait()
     }
 
-    private var isStopping: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
-    }
+    private var isStopping: Bool { lock.withLock { stopping } }
 
     /// The events waiting, oldest first.
     func takeEvents() -> [Event] {
         var byte: UInt8 = 0
         while read(wakeDescriptor, &byte, 1) > 0 {}
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = events
-        events.removeAll()
-        return taken
+        return lock.withLock {
+            let taken = events
+            events.removeAll()
+            return taken
+        }
     }
 
     /// Lets the reader go on to the next line, showing `prompt`.
     func lineDone(nextPrompt: String) {
-        lock.lock()
-        prompt = nextPrompt
-        lock.unlock()
+        lock.withLock { prompt = nextPrompt }
         lineHandled.signal()
     }
 
     func answerCompletion(_ answer: (names: [String], replacing: Int)) {
-        lock.lock()
-        completion = answer
-        lock.unlock()
+        lock.withLock { completion = answer }
         completionReady.signal()
     }
 
-    private var currentPrompt: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return prompt
-    }
+    private var currentPrompt: String { lock.withLock { prompt } }
 
     private func requestCompletion(_ text: String) -> (names: [String], replacing: Int) {
         post(.complete(text))
         completionReady.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return completion
+        return lock.withLock { completion }
     }
 
     private func post(_ event: Event) {
-        lock.lock()
-        events.append(event)
-        lock.unlock()
+        lock.withLock { events.append(event) }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)
     }

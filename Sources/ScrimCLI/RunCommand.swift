@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// `scrim run SCRIPT`: runs a scenario on the virtual clock.
@@ -20,7 +21,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The scenario script (a Lua file).")
     var script: String
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     @Option(help: ArgumentHelp("Write the trace as JSON Lines to a file, or - for standard output.", valueName: "file"))
     var trace: String?
@@ -45,10 +46,11 @@ struct RunCommand: ParsableCommand {
         if watch { return try runWatching() }
         let runtime = try runOnce()
         guard let listen else { return }
-        let server = try Serving.listen(runtime, at: listen)
+        let loop = RuntimeLoop(runtime)
+        let server = try Serving.listen(loop, at: listen)
         try? runtime.plugins.startWatching()
         FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
-        Serving.serveUntilSignalled(runtime, server: server)
+        Serving.serveUntilSignalled(loop, server: server)
     }
 
     /// Runs the scenario again on every change, until Ctrl-C.

@@ -1,6 +1,6 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimCore
 import ScrimLua
 import ScrimRender
 
@@ -8,7 +8,7 @@ import ScrimRender
 /// `scrim preview` show.
 struct ScenarioRecording {
     var script: String
-    var options: RuntimeOptions
+    var options: ConfigurationArguments
     var fps: Int
     var span: ClosedRange<Double>
     /// The window's size, when not the device's portrait size.

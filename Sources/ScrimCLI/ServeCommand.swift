@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimControl
+import ScrimCore
 import ScrimLua
 
 /// `scrim serve`: a runtime that only listens on its control socket.
@@ -22,7 +23,7 @@ struct ServeCommand: ParsableCommand {
                                valueName: "path"))
     var listen: String?
 
-    @OptionGroup var options: RuntimeOptions
+    @OptionGroup var options: ConfigurationArguments
 
     @Option(help: "Frames per second of the clock.")
     var fps: Int = 60
@@ -45,8 +46,9 @@ struct ServeCommand: ParsableCommand {
             do { try runtime.runScript(at: load) } catch { throw CLIError(error.description) }
         }
         let path = listen ?? ControlSocket.defaultPath()
-        let server = try Serving.listen(runtime, at: path)
+        let loop = RuntimeLoop(runtime)
+        let server = try Serving.listen(loop, at: path)
         FileHandle.standardError.write(Data("scrim: listening on \(path) (\(clock.rawValue) clock); Ctrl-C to stop\n".utf8))
-        Serving.serveUntilSignalled(runtime, server: server)
+        Serving.serveUntilSignalled(loop, server: server)
     }
 }

@@ -1,22 +1,23 @@
 import Foundation
 import LuaBridge
+import ScrimControl
 import ScrimLua
 
 /// How `scrim serve` and `scrim run --listen` keep a runtime answering its control socket.
 enum Serving {
     /// Listens at `path`, or says why it cannot.
-    static func listen(_ runtime: Runtime, at path: String) throws -> ControlServer {
+    static func listen(_ loop: RuntimeLoop, at path: String) throws -> ControlServer {
         do {
-            return try runtime.listen(path: path)
+            return try loop.listen(path: path)
         } catch {
             throw CLIError("scrim: \(error.description)")
         }
     }
 
-    /// Serves `runtime` on this thread until SIGINT or SIGTERM, then stops `server` (removing its
+    /// Serves `loop`'s runtime on this thread until SIGINT or SIGTERM, then stops `server` (removing its
     /// socket). A second signal while the runtime is busy (a chunk that never ends) removes the
     /// socket and exits at once with status 130.
-    static func serveUntilSignalled(_ runtime: Runtime, server: ControlServer) {
+    static func serveUntilSignalled(_ loop: RuntimeLoop, server: ControlServer) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { fatalError("cannot make a pipe: \(String(cString: strerror(errno)))") }
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
@@ -29,7 +30,7 @@ enum Serving {
         for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
         var byte: UInt8 = 0
         while read(ends[0], &byte, 1) <= 0 {
-            runtime.serveOnce(alsoWaitingOn: [ends[0]])
+            loop.serveOnce(alsoWaitingOn: [ends[0]])
         }
         server.stop()
         FileHandle.standardError.write(Data("scrim: stopped listening on \(server.path)\n".utf8))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import ScrimCLI
+import Testing
 
 @Suite struct ProgressLineTests {
     /// A progress line on a clock the test moves, and what it wrote.

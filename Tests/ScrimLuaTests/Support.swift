@@ -1,6 +1,6 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
 
 /// A runtime whose error output is captured, running chunks named `test.lua`.

@@ -1,7 +1,7 @@
 import Foundation
 import ScrimCore
-import Testing
 @testable import ScrimRender
+import Testing
 
 @Suite("Recording frames and writing the player page")
 struct RecordingTests {

@@ -1,6 +1,6 @@
 import ScrimCore
-import Testing
 @testable import ScrimRender
+import Testing
 
 /// An iPhone SE window (square screen corners) with nothing in it but `build`'s views.
 private func scene(labels: Bool = false, _ build: (Window) -> Void) -> Scene {

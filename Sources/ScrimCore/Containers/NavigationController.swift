@@ -136,14 +136,7 @@ open class NavigationController: ViewController {
     /// Replaces the stack: a push when the new top is new, a pop when it was in the stack.
     public func setViewControllers(_ controllers: [ViewController], animated: Bool = true) throws(ContainmentError) {
         guard !isInInteractiveTransition else { throw .interactiveTransitionInProgress(name) }
-        for (index, controller) in controllers.enumerated() {
-            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyInStack(controller.name) }
-            if controller.parent != nil && controller.parent !== self { throw .alreadyInStack(controller.name) }
-        }
-        // Every new controller is checked before the stack changes: a refusal changes nothing.
-        for controller in controllers where controller.parent == nil {
-            if let refusal = refusalToAddChild(controller) { throw refusal }
-        }
+        try checkChildList(controllers, repeated: ContainmentError.alreadyInStack)
         let from = topViewController
         let removed = viewControllers.filter { old in !controllers.contains { $0 === old } }
         let wasInStack = controllers.last.map { new in viewControllers.contains { $0 === new } } ?? false

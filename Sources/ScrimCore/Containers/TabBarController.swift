@@ -138,14 +138,7 @@ open class TabBarController: ViewController {
 
     /// Replaces the tabs; the selection stays where it can, else goes to the first tab.
     public func setViewControllers(_ controllers: [ViewController]) throws(ContainmentError) {
-        for (index, controller) in controllers.enumerated() {
-            if controllers[..<index].contains(where: { $0 === controller }) { throw .alreadyContained(controller.name) }
-            if controller.parent != nil && controller.parent !== self { throw .alreadyContained(controller.name) }
-        }
-        // Every new tab is checked before anything changes: a refusal changes nothing.
-        for controller in controllers where controller.parent == nil {
-            if let refusal = refusalToAddChild(controller) { throw refusal }
-        }
+        try checkChildList(controllers, repeated: ContainmentError.alreadyContained)
         let old = selectedViewController
         for controller in viewControllers where !controllers.contains(where: { $0 === controller }) {
             controller.willMove(toParent: nil)

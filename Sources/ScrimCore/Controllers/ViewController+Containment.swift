@@ -121,3 +121,47 @@ extension ViewController {
         }
     }
 }
+
+extension ViewController {
+    /// Adds `child` and its view (filling `view` — this controller's view by default, or a view
+    /// inside it) with the whole containment dance: `addChild` (`willMoveToParent`), the view,
+    /// `didMove(toParent:)`.
+    public final func addChildController(_ child: ViewController, in view: View? = nil) throws(ContainmentError) {
+        if let view {
+            // Elsewhere the child would be shown outside its parent, or inside itself.
+            let inParent = view === self.view || view.isDescendant(of: self.view)
+            let inChild = child.viewIfLoaded.map { view === $0 || view.isDescendant(of: $0) } ?? false
+            guard inParent, !inChild else { throw .containerOutsideParent(parent: name, child: child.name) }
+        }
+        try addChild(child)
+        let container = view ?? self.view!
+        child.view.frame = container.bounds
+        child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+
+    /// Removes a child with the whole dance: `willMove(toParent: nil)`, its view leaves,
+    /// `removeFromParent` (`didMoveToParent(nil)`).
+    public final func removeChildController(_ child: ViewController) {
+        guard child.parent === self else { return }
+        child.willMove(toParent: nil)
+        child.viewIfLoaded?.removeFromSuperview()
+        child.removeFromParent()
+    }
+}
+
+extension ViewController {
+    /// Checks a new list of children before a built-in container takes it, so that a refusal
+    /// changes nothing: no controller twice, none held by another parent (`repeated` makes
+    /// that refusal), and each new one a controller this one may add (`refusalToAddChild`).
+    final func checkChildList(_ controllers: [ViewController], repeated: (String) -> ContainmentError) throws(ContainmentError) {
+        for (index, controller) in controllers.enumerated() {
+            if controllers[..<index].contains(where: { $0 === controller }) { throw repeated(controller.name) }
+            if controller.parent != nil && controller.parent !== self { throw repeated(controller.name) }
+        }
+        for controller in controllers where controller.parent == nil {
+            if let refusal = refusalToAddChild(controller) { throw refusal }
+        }
+    }
+}

@@ -108,22 +108,3 @@ public struct EdgeInsets: Hashable, Sendable {
 
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
-
-/// Formats a number the way the trace and descriptions do: integers without a fraction,
-/// others with at most six decimals and no trailing zeros. Deterministic across runs.
-public func formatNumber(_ value: Double) -> String {
-    if value.isNaN { return "nan" }
-    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-    // Past 1e15 six decimals mean nothing, and scaling by 1e6 would overflow to inf near 1e308
-    // (an invalid JSON number in the trace): whole digits, or past 2^63 the shortest form
-    // that reads back ("1e+308").
-    if abs(value) >= 1e15 { return abs(value) < 0x1p63 ? String(Int64(value)) : "\(value)" }
-    let rounded = (value * 1_000_000).rounded() / 1_000_000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-        return String(Int64(rounded))
-    }
-    var text = String(format: "%.6f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
-}

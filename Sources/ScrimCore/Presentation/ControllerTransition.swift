@@ -38,7 +38,7 @@ class ControllerTransition: CoordinatedTransition {
     var dispatcher: LifecycleDispatcher { application.dispatcher }
 
     /// Records a call to a user object.
-    func record(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = [], by: String) {
+    func record(_ event: TraceEventName, _ args: [(String, TraceValue)] = [], by: String) {
         dispatcher.record(event, controller: subject.name, args: args, by: by)
     }
 
@@ -143,7 +143,7 @@ class ControllerTransition: CoordinatedTransition {
     }
 
     /// Records an interaction event on behalf of the interaction controller.
-    func recordInteraction(_ event: LifecycleEvent, _ args: [(String, TraceValue)] = []) {
+    func recordInteraction(_ event: TraceEventName, _ args: [(String, TraceValue)] = []) {
         guard !hasEnded else { return }
         if interactionIsTraced, let interaction { record(event, args, by: interaction.traceName) }
     }

@@ -60,7 +60,7 @@ open class PresentationController {
 
     /// Whether the hook behind `event` exists (Lua classes implement some); unimplemented
     /// hooks are neither called nor traced.
-    open func implements(_ event: LifecycleEvent) -> Bool { true }
+    open func implements(_ event: TraceEventName) -> Bool { true }
 
     /// Whether the runtime traces this controller's hooks: true, except for the built-in
     /// controllers of the standard styles.
@@ -106,7 +106,7 @@ open class PresentationController {
     open func containerViewDidLayoutSubviews() {}
 
     /// Calls a hook through the dispatcher: traced (with `by`) unless the controller is built in.
-    func send(_ event: LifecycleEvent, args: [(String, TraceValue)] = [], _ hook: () -> Void) {
+    func send(_ event: TraceEventName, args: [(String, TraceValue)] = [], _ hook: () -> Void) {
         guard implements(event) else { return }
         if isTraced {
             presentedViewController.application.dispatcher.record(

@@ -144,23 +144,25 @@ extension ViewController {
     /// `show(_:sender:)`: the nearest ancestor that shows controllers its own way (a
     /// navigation controller pushes; see `handleShow`) does; otherwise it is presented.
     public final func show(_ controller: ViewController, sender: AnyObject? = nil) {
-        var candidate: ViewController? = self
-        while let current = candidate {
-            if current.handleShow(controller) { return }
-            candidate = current.parent
-        }
+        if ancestorHandles(from: self, { $0.handleShow(controller) }) { return }
         present(controller, animated: true)
     }
 
     /// `showDetailViewController(_:sender:)`: the nearest ancestor that shows details its own
     /// way (a split view controller) does; otherwise as `show`.
     public final func showDetail(_ controller: ViewController, sender: AnyObject? = nil) {
-        var candidate: ViewController? = parent
+        if ancestorHandles(from: parent, { $0.handleShowDetail(controller) }) { return }
+        show(controller, sender: sender)
+    }
+
+    /// Whether `handles` returns true for `start` or one of its parents, asked in that order.
+    private func ancestorHandles(from start: ViewController?, _ handles: (ViewController) -> Bool) -> Bool {
+        var candidate = start
         while let current = candidate {
-            if current.handleShowDetail(controller) { return }
+            if handles(current) { return true }
             candidate = current.parent
         }
-        show(controller, sender: sender)
+        return false
     }
 
     /// `modalPresentationStyle` with `automatic` resolved (to `pageSheet`, as UIKit does for

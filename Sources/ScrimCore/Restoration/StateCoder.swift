@@ -5,16 +5,16 @@
 public final class StateCoder {
     /// The restoration path of the controller being encoded or decoded.
     public let path: [String]
-    public private(set) var values: [String: StateValue]
+    public private(set) var values: [String: JSONValue]
     private let resolvePath: ([String]) -> ViewController?
 
-    init(path: [String], values: [String: StateValue] = [:], resolve: @escaping ([String]) -> ViewController? = { _ in nil }) {
+    init(path: [String], values: [String: JSONValue] = [:], resolve: @escaping ([String]) -> ViewController? = { _ in nil }) {
         self.path = path
         self.values = values
         resolvePath = resolve
     }
 
-    public func encode(_ value: StateValue, forKey key: String) {
+    public func encode(_ value: JSONValue, forKey key: String) {
         values[key] = value
     }
 
@@ -30,7 +30,7 @@ public final class StateCoder {
 
     public func containsValue(forKey key: String) -> Bool { values[key] != nil }
 
-    public func decodeValue(forKey key: String) -> StateValue? { values[key] }
+    public func decodeValue(forKey key: String) -> JSONValue? { values[key] }
 
     /// The controller restored at the path saved under `key`, if it was restored.
     public func decodeController(forKey key: String) -> ViewController? {
@@ -45,18 +45,18 @@ public final class StateCoder {
     }
 
     /// The controller a reference value stands for, if it was restored.
-    public func resolve(_ value: StateValue) -> ViewController? {
+    public func resolve(_ value: JSONValue) -> ViewController? {
         StateCoder.path(in: value).flatMap(resolvePath)
     }
 
     /// A reference to `controller` (its restoration path), or null when it has none.
-    public static func reference(to controller: ViewController?) -> StateValue {
+    public static func reference(to controller: ViewController?) -> JSONValue {
         guard let path = controller?.restorationPath else { return .null }
-        return .object(["$controller": .array(path.map(StateValue.string))])
+        return .object(["$controller": .array(path.map(JSONValue.string))])
     }
 
     /// The path of a reference value; nil for other values.
-    public static func path(in value: StateValue) -> [String]? {
+    public static func path(in value: JSONValue) -> [String]? {
         guard case .object(let fields) = value, fields.count == 1, case .array(let items)? = fields["$controller"] else { return nil }
         let path = items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
         return path.count == items.count && !path.isEmpty ? path : nil

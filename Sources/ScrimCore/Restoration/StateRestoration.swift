@@ -62,24 +62,24 @@ public final class StateRestoration {
         saves += 1
         isInProgress = true
         defer { isInProgress = false }
-        var records: [StateValue] = []
+        var records: [JSONValue] = []
         if let root = application.window.rootViewController, let identifier = root.restorationIdentifier {
             for (path, controller) in root.restorableHierarchy(at: [identifier]) {
                 let coder = StateCoder(path: path)
                 controller.send(.encodeRestorableState(coder))
-                var record: [String: StateValue] = [
-                    "path": .array(path.map(StateValue.string)),
+                var record: [String: JSONValue] = [
+                    "path": .array(path.map(JSONValue.string)),
                     "state": .object(coder.values),
                 ]
                 if let restorationClass = controller.restorationClass { record["restorationClass"] = .string(restorationClass.name) }
                 if let presented = controller.presentedStorage, presented.presentingStorage === controller,
                    let presentedPath = presented.restorationPath {
-                    record["presented"] = .array(presentedPath.map(StateValue.string))
+                    record["presented"] = .array(presentedPath.map(JSONValue.string))
                 }
                 records.append(.object(record))
             }
         }
-        return StateValue.object([
+        return JSONValue.object([
             "format": .string(StateRestoration.format),
             "version": .number(Double(StateRestoration.version)),
             "controllers": .array(records),
@@ -142,7 +142,7 @@ public final class StateRestoration {
 /// Saved state that cannot be restored.
 public enum RestorationError: Error, Equatable, CustomStringConvertible {
     /// Not JSON.
-    case malformed(StateParseError)
+    case malformed(JSONParseError)
     /// JSON, but not saved state: what is wrong, and where (a JSON path like `controllers[2].path`).
     case invalid(String, at: String)
 
@@ -157,7 +157,7 @@ public enum RestorationError: Error, Equatable, CustomStringConvertible {
 /// One controller's entry in saved state.
 private struct SavedController {
     var path: [String]
-    var state: [String: StateValue]
+    var state: [String: JSONValue]
     var restorationClass: String?
     var presented: [String]?
 
@@ -169,8 +169,8 @@ private struct SavedController {
     }
 
     static func records(in json: String) throws(RestorationError) -> [SavedController] {
-        let document: StateValue
-        do { document = try StateValue(parsing: json) } catch { throw .malformed(error) }
+        let document: JSONValue
+        do { document = try JSONValue(parsing: json) } catch { throw .malformed(error) }
         guard case .object(let top) = document else { throw .invalid("an object expected", at: "top level") }
         guard top["format"] == .string(StateRestoration.format) else {
             throw .invalid("'format' must be \"\(StateRestoration.format)\"", at: "top level")
@@ -211,7 +211,7 @@ private struct SavedController {
         return records
     }
 
-    private static func strings(_ value: StateValue?) -> [String]? {
+    private static func strings(_ value: JSONValue?) -> [String]? {
         guard case .array(let items)? = value else { return nil }
         let texts = items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
         return texts.count == items.count ? texts : nil

@@ -14,7 +14,7 @@
 /// controller; a controller whose view is not loaded has `"view": null`; `backgroundColor` is
 /// `#rrggbbaa` or absent.
 extension Window {
-    public var hierarchySnapshot: StateValue {
+    public var hierarchySnapshot: JSONValue {
         .object([
             "window": .object([
                 "width": .number(size.width),
@@ -28,8 +28,8 @@ extension Window {
         ])
     }
 
-    private func snapshot(of controller: ViewController, style: ModalPresentationStyle?) -> StateValue {
-        var fields: [String: StateValue] = [
+    private func snapshot(of controller: ViewController, style: ModalPresentationStyle?) -> JSONValue {
+        var fields: [String: JSONValue] = [
             "name": .string(controller.name),
             "type": .string(controller.typeName),
             "appearance": .string("\(controller.appearanceState)"),
@@ -49,9 +49,9 @@ extension Window {
         return .object(fields)
     }
 
-    private func snapshot(of view: View) -> StateValue {
+    private func snapshot(of view: View) -> JSONValue {
         let state = view.presentation
-        var fields: [String: StateValue] = [
+        var fields: [String: JSONValue] = [
             "name": .string(label(of: view)),
             "frame": .object(Window.snapshot(of: state.frame)),
             "alpha": .number(state.alpha),
@@ -62,7 +62,7 @@ extension Window {
         return .object(fields)
     }
 
-    private static func snapshot(of rect: Rect) -> [String: StateValue] {
+    private static func snapshot(of rect: Rect) -> [String: JSONValue] {
         ["x": .number(rect.origin.x), "y": .number(rect.origin.y),
          "width": .number(rect.size.width), "height": .number(rect.size.height)]
     }

@@ -20,7 +20,7 @@ public enum LifecycleCallback {
     case decodeRestorableState(StateCoder)
     case applicationFinishedRestoringState
 
-    public var event: LifecycleEvent {
+    public var event: TraceEventName {
         switch self {
         case .loadView: .loadView
         case .viewDidLoad: .viewDidLoad
@@ -44,7 +44,7 @@ public enum LifecycleCallback {
     }
 
     /// The event of each callback kind, by `ordinal`.
-    public static let eventsByOrdinal: [LifecycleEvent] = [
+    public static let eventsByOrdinal: [TraceEventName] = [
         .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
         .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent, .didMoveToParent,
         .traitCollectionDidChange, .willTransitionToTraitCollection, .viewWillTransitionToSize,

@@ -48,7 +48,7 @@ public final class LifecycleDispatcher {
     }
 
     @discardableResult
-    public func record(_ event: LifecycleEvent, controller: String?, args: [(String, TraceValue)] = [],
+    public func record(_ event: TraceEventName, controller: String?, args: [(String, TraceValue)] = [],
                        by: String? = nil) -> TraceEvent {
         record(event.rawValue, controller: controller, args: args, by: by)
     }

@@ -29,7 +29,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     public var seq: Int
     /// Clock time in seconds.
     public var time: Double
-    /// The event name (UIKit's Swift name, flattened; see `LifecycleEvent`).
+    /// The event name (UIKit's Swift name, flattened; see `TraceEventName`).
     public var event: String
     /// The name of the view controller the event is about, or nil.
     public var controller: String?
@@ -89,39 +89,4 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool { lhs.jsonLine == rhs.jsonLine }
     public func hash(into hasher: inout Hasher) { hasher.combine(jsonLine) }
-}
-
-/// `value` with six decimals, exactly as `%.6f` writes it, in integer arithmetic (formatting
-/// with `String(format:)` took most of the time of writing a trace line). Values whose digits
-/// integers cannot settle — a tie at the sixth decimal, or too large — go to `String(format:)`.
-func sixDecimals(_ value: Double) -> String {
-    let scaled = value * 1_000_000
-    guard scaled.magnitude < 1e12, (scaled - scaled.rounded(.down) - 0.5).magnitude > 1e-3 else {
-        return String(format: "%.6f", value)
-    }
-    let micros = Int64(scaled.rounded()).magnitude
-    let fraction = String(micros % 1_000_000)
-    let zeros = String(repeating: "0", count: 6 - fraction.utf8.count)
-    return (value.sign == .minus ? "-" : "") + String(micros / 1_000_000) + "." + zeros + fraction
-}
-
-/// `value` as a JSON string literal.
-public func jsonString(_ value: String) -> String {
-    // Most names need no escaping: quote them whole.
-    if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
-        return "\"" + value + "\""
-    }
-    var out = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

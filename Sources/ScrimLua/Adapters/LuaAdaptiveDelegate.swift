@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A Lua table acting as a presentation controller's adaptive delegate:
@@ -8,76 +8,56 @@ import ScrimCore
 /// `willPresentWithAdaptiveStyle(pc, style or nil, coordinator)`, and the user-dismissal
 /// methods `presentationControllerShouldDismiss(pc)` (false refuses), `…WillDismiss(pc)`,
 /// `…DidDismiss(pc)`, `…DidAttemptToDismiss(pc)`.
-final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
-    private unowned let runtime: Runtime
-    let table: LuaRef
-
-    init(runtime: Runtime, table: LuaRef) {
-        self.runtime = runtime
-        self.table = table
-    }
-
-    private func pushTable() -> Bool {
-        table.push()
-        return true
-    }
-
-    private func implements(_ method: String) -> Bool {
-        runtime.hasMethod(method, table: pushTable, unlessFrom: nil)
-    }
-
+final class LuaAdaptiveDelegate: LuaTableAdapter, AdaptivePresentationControllerDelegate {
     private func call(_ method: String, _ pc: PresentationController, nresults: Int32, _ push: @escaping () -> Int32) -> Bool {
-        runtime.callMethod(method, table: pushTable, self: { table.push() }, arguments: { [runtime] in
+        call(method, controller: pc.presentedViewController, nresults: nresults, arguments: { [runtime] in
             runtime.lua.push(object: pc)
             return 1 + push()
-        }, nresults: nresults, controller: pc.presentedViewController)
+        })
     }
 
     var adaptivePresentationStyle: ((PresentationController, TraitCollection) -> ModalPresentationStyle?)? {
         guard implements("adaptivePresentationStyle") else { return nil }
         return { [self] pc, traits in
-            let lua = runtime.lua!
-            let top = lua.top
-            defer { lua.top = top }
-            guard call("adaptivePresentationStyle", pc, nresults: 1, { lua.push(traits); return 1 }),
-                  let name = lua.string(at: -1), name != "none" else { return nil }
-            guard let style = ModalPresentationStyle(rawValue: name) else {
-                runtime.reportScriptError(LuaError(message: "adaptivePresentationStyle returned '\(name)', not a style or \"none\""),
-                                          controller: pc.presentedViewController, callback: "adaptivePresentationStyle")
-                return nil
+            return runtime.lua.balanced { lua in
+                guard call("adaptivePresentationStyle", pc, nresults: 1, { lua.push(traits); return 1 }),
+                      let name = lua.string(at: -1), name != "none" else { return nil }
+                guard let style = ModalPresentationStyle(rawValue: name) else {
+                    runtime.reportScriptError(LuaError(message: "adaptivePresentationStyle returned '\(name)', not a style or \"none\""),
+                                              controller: pc.presentedViewController, callback: "adaptivePresentationStyle")
+                    return nil
+                }
+                return style
             }
-            return style
         }
     }
 
     var viewControllerForAdaptivePresentationStyle: ((PresentationController, ModalPresentationStyle) -> ViewController?)? {
         guard implements("viewControllerForAdaptivePresentationStyle") else { return nil }
         return { [self] pc, style in
-            let lua = runtime.lua!
-            let top = lua.top
-            defer { lua.top = top }
-            guard call("viewControllerForAdaptivePresentationStyle", pc, nresults: 1, {
-                lua.push(style.rawValue)
-                return 1
-            }), lua_type(lua.L, -1) != LUA_TNIL else { return nil }
-            guard let controller = (try? lua.object(at: -1)) as? ViewController else {
-                let message = "viewControllerForAdaptivePresentationStyle returned \(lua.typeName(at: -1)), not a ViewController or nil"
-                runtime.reportScriptError(LuaError(message: message), controller: pc.presentedViewController,
-                                          callback: "viewControllerForAdaptivePresentationStyle")
-                return nil
+            return runtime.lua.balanced { lua in
+                guard call("viewControllerForAdaptivePresentationStyle", pc, nresults: 1, {
+                    lua.push(style.rawValue)
+                    return 1
+                }), lua_type(lua.L, -1) != LUA_TNIL else { return nil }
+                guard let controller = (try? lua.object(at: -1)) as? ViewController else {
+                    let message = "viewControllerForAdaptivePresentationStyle returned \(lua.typeName(at: -1)), not a ViewController or nil"
+                    runtime.reportScriptError(LuaError(message: message), controller: pc.presentedViewController,
+                                              callback: "viewControllerForAdaptivePresentationStyle")
+                    return nil
+                }
+                return controller
             }
-            return controller
         }
     }
 
     var presentationControllerShouldDismiss: ((PresentationController) -> Bool)? {
         guard implements("presentationControllerShouldDismiss") else { return nil }
         return { [self] pc in
-            let lua = runtime.lua!
-            let top = lua.top
-            defer { lua.top = top }
-            guard call("presentationControllerShouldDismiss", pc, nresults: 1, { 0 }) else { return true }
-            return lua_toboolean(lua.L, -1) != 0
+            return runtime.lua.balanced { lua in
+                guard call("presentationControllerShouldDismiss", pc, nresults: 1, { 0 }) else { return true }
+                return lua_toboolean(lua.L, -1) != 0
+            }
         }
     }
 
@@ -90,22 +70,21 @@ final class LuaAdaptiveDelegate: AdaptivePresentationControllerDelegate {
     private func notification(_ method: String) -> ((PresentationController) -> Void)? {
         guard implements(method) else { return nil }
         return { [self] pc in
-            let top = runtime.lua.top
-            defer { runtime.lua.top = top }
-            _ = call(method, pc, nresults: 0) { 0 }
+            runtime.lua.balanced { _ in
+                _ = call(method, pc, nresults: 0) { 0 }
+            }
         }
     }
 
     var willPresentWithAdaptiveStyle: ((PresentationController, ModalPresentationStyle?, TransitionCoordinator?) -> Void)? {
         guard implements("willPresentWithAdaptiveStyle") else { return nil }
         return { [self] pc, style, coordinator in
-            let lua = runtime.lua!
-            let top = lua.top
-            defer { lua.top = top }
-            _ = call("willPresentWithAdaptiveStyle", pc, nresults: 0) {
-                if let style { lua.push(style.rawValue) } else { lua_pushnil(lua.L) }
-                lua.push(object: coordinator)
-                return 2
+            runtime.lua.balanced { lua in
+                _ = call("willPresentWithAdaptiveStyle", pc, nresults: 0) {
+                    if let style { lua.push(style.rawValue) } else { lua_pushnil(lua.L) }
+                    lua.push(object: coordinator)
+                    return 2
+                }
             }
         }
     }

@@ -1,32 +1,22 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A Lua table acting as an interaction controller: `startInteractiveTransition(ctx)`, then it
 /// drives the context itself (`ctx:updateInteractiveTransition(p)`, `ctx:finishInteractiveTransition()` …).
 /// If `startInteractiveTransition` fails, the transition is completed, as after a failing
 /// `animateTransition`, so that it does not wait for an interaction that will not come.
-final class LuaInteractionController: InteractiveTransitioning {
-    private unowned let runtime: Runtime
-    let table: LuaRef
-    let traceName: String
-
-    init(runtime: Runtime, table: LuaRef, traceName: String) {
-        self.runtime = runtime
-        self.table = table
-        self.traceName = traceName
-    }
-
+final class LuaInteractionController: LuaTableAdapter, InteractiveTransitioning {
     func startInteractiveTransition(_ context: TransitionContext) {
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        let outer = runtime.transitionBeingAnimated
-        runtime.transitionBeingAnimated = context
-        defer { runtime.transitionBeingAnimated = outer }
-        let succeeded = runtime.callMethod("startInteractiveTransition", table: { table.push(); return true },
-                                           self: { table.push() },
-                                           arguments: { runtime.lua.push(object: context); return 1 },
-                                           controller: context.viewController(forKey: .to))
-        if !succeeded { context.finishAfterScriptFailure() }
+        runtime.lua.balanced { _ in
+            let outer = runtime.transitionBeingAnimated
+            runtime.transitionBeingAnimated = context
+            defer { runtime.transitionBeingAnimated = outer }
+            let succeeded = call("startInteractiveTransition", controller: context.viewController(forKey: .to), arguments: {
+                runtime.lua.push(object: context)
+                return 1
+            })
+            if !succeeded { context.finishAfterScriptFailure() }
+        }
     }
 }

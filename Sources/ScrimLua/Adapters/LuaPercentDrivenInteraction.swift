@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A percent-driven interaction made from Lua (`scrim.PercentDrivenInteractiveTransition`,

@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A presentation controller made from Lua (`scrim.PresentationController:extend(…)`): each
@@ -36,37 +36,37 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
                                   arguments: arguments, nresults: nresults, controller: presentedViewController)
     }
 
-    override func implements(_ event: LifecycleEvent) -> Bool { has(event.rawValue) }
+    override func implements(_ event: TraceEventName) -> Bool { has(event.rawValue) }
 
     override var frameOfPresentedViewInContainerView: Rect {
         guard let runtime, has("frameOfPresentedViewInContainerView") else { return super.frameOfPresentedViewInContainerView }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard call("frameOfPresentedViewInContainerView", nresults: 1) else { return super.frameOfPresentedViewInContainerView }
-        let check = LuaCall(L: runtime.lua.L, state: runtime.lua, functionName: "frameOfPresentedViewInContainerView")
-        guard let frame = try? check.rect(-1) else {
-            runtime.reportScriptError(LuaError(message: "frameOfPresentedViewInContainerView must return a rect"),
-                                      controller: presentedViewController, callback: "frameOfPresentedViewInContainerView")
-            return super.frameOfPresentedViewInContainerView
+        return runtime.lua.balanced { _ in
+            guard call("frameOfPresentedViewInContainerView", nresults: 1) else { return super.frameOfPresentedViewInContainerView }
+            let check = LuaCall(L: runtime.lua.L, state: runtime.lua, functionName: "frameOfPresentedViewInContainerView")
+            guard let frame = try? check.rect(-1) else {
+                runtime.reportScriptError(LuaError(message: "frameOfPresentedViewInContainerView must return a rect"),
+                                          controller: presentedViewController, callback: "frameOfPresentedViewInContainerView")
+                return super.frameOfPresentedViewInContainerView
+            }
+            return frame
         }
-        return frame
     }
 
     override var presentedView: View? {
         guard let runtime, has("presentedView") else { return super.presentedView }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard call("presentedView", nresults: 1) else { return super.presentedView }
-        guard let view = (try? runtime.lua.object(at: -1)) as? View else { return super.presentedView }
-        if let refusal = refusalOfPresentedView(view) {
-            // Asked many times a transition: reported once.
-            if !hasReportedPresentedView {
-                hasReportedPresentedView = true
-                runtime.reportScriptError(LuaError(message: refusal), controller: presentedViewController, callback: "presentedView")
+        return runtime.lua.balanced { _ in
+            guard call("presentedView", nresults: 1) else { return super.presentedView }
+            guard let view = (try? runtime.lua.object(at: -1)) as? View else { return super.presentedView }
+            if let refusal = refusalOfPresentedView(view) {
+                // Asked many times a transition: reported once.
+                if !hasReportedPresentedView {
+                    hasReportedPresentedView = true
+                    runtime.reportScriptError(LuaError(message: refusal), controller: presentedViewController, callback: "presentedView")
+                }
+                return super.presentedView
             }
-            return super.presentedView
+            return view
         }
-        return view
     }
 
     private var hasReportedPresentedView = false

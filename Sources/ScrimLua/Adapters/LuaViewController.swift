@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A view controller made from Lua (`ViewController{…}`, `MyClass.new(…)`): each lifecycle
@@ -49,45 +49,45 @@ final class LuaViewController: ViewController, LuaAnchored {
 
     override func preferredContentSizeDidChange(forChildContentContainer child: ViewController) {
         guard let runtime else { return }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        _ = runtime.callMethod("preferredContentSizeDidChange", table: { runtime.lua.pushInstanceTable(of: self) },
-                               self: { runtime.lua.push(object: self) },
-                               arguments: { runtime.lua.push(object: child); return 1 }, controller: self)
+        runtime.lua.balanced { _ in
+            _ = runtime.callMethod("preferredContentSizeDidChange", table: { runtime.lua.pushInstanceTable(of: self) },
+                                   self: { runtime.lua.push(object: self) },
+                                   arguments: { runtime.lua.push(object: child); return 1 }, controller: self)
+        }
     }
 
     override func accessibilityPerformEscape() -> Bool {
         guard let runtime else { return false }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard runtime.callMethod("accessibilityPerformEscape", table: { runtime.lua.pushInstanceTable(of: self) },
-                                 self: { runtime.lua.push(object: self) }, nresults: 1, controller: self) else { return false }
-        return lua_toboolean(runtime.lua.L, -1) != 0
+        return runtime.lua.balanced { _ in
+            guard runtime.callMethod("accessibilityPerformEscape", table: { runtime.lua.pushInstanceTable(of: self) },
+                                     self: { runtime.lua.push(object: self) }, nresults: 1, controller: self) else { return false }
+            return lua_toboolean(runtime.lua.L, -1) != 0
+        }
     }
 
     override func shouldPerformSegue(withIdentifier identifier: String, sender: AnyObject?) -> Bool {
         guard let runtime else { return true }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard runtime.callMethod("shouldPerformSegue", table: { runtime.lua.pushInstanceTable(of: self) },
-                                 self: { runtime.lua.push(object: self) }, arguments: {
-                                     runtime.lua.push(identifier)
-                                     runtime.pushSender(sender)
-                                     return 2
-                                 }, nresults: 1, controller: self) else { return true }
-        return lua_toboolean(runtime.lua.L, -1) != 0
+        return runtime.lua.balanced { _ in
+            guard runtime.callMethod("shouldPerformSegue", table: { runtime.lua.pushInstanceTable(of: self) },
+                                     self: { runtime.lua.push(object: self) }, arguments: {
+                                         runtime.lua.push(identifier)
+                                         runtime.pushSender(sender)
+                                         return 2
+                                     }, nresults: 1, controller: self) else { return true }
+            return lua_toboolean(runtime.lua.L, -1) != 0
+        }
     }
 
     override func prepare(for segue: Segue, sender: AnyObject?) {
         guard let runtime else { return }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        _ = runtime.callMethod("prepare", table: { runtime.lua.pushInstanceTable(of: self) },
-                               self: { runtime.lua.push(object: self) }, arguments: {
-                                   runtime.lua.push(object: segue)
-                                   runtime.pushSender(sender)
-                                   return 2
-                               }, controller: self)
+        runtime.lua.balanced { _ in
+            _ = runtime.callMethod("prepare", table: { runtime.lua.pushInstanceTable(of: self) },
+                                   self: { runtime.lua.push(object: self) }, arguments: {
+                                       runtime.lua.push(object: segue)
+                                       runtime.pushSender(sender)
+                                       return 2
+                                   }, controller: self)
+        }
     }
 
     override func canPerformUnwindSegueAction(_ action: String, from source: ViewController, sender: AnyObject?) -> Bool {
@@ -95,26 +95,26 @@ final class LuaViewController: ViewController, LuaAnchored {
                                              unlessFrom: nil) else {
             return super.canPerformUnwindSegueAction(action, from: source, sender: sender)
         }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard runtime.callMethod("canPerformUnwindSegueAction", table: { runtime.lua.pushInstanceTable(of: self) },
-                                 self: { runtime.lua.push(object: self) }, arguments: {
-                                     runtime.lua.push(action)
-                                     runtime.lua.push(object: source)
-                                     runtime.pushSender(sender)
-                                     return 3
-                                 }, nresults: 1, controller: self) else { return false }
-        return lua_toboolean(runtime.lua.L, -1) != 0
+        return runtime.lua.balanced { _ in
+            guard runtime.callMethod("canPerformUnwindSegueAction", table: { runtime.lua.pushInstanceTable(of: self) },
+                                     self: { runtime.lua.push(object: self) }, arguments: {
+                                         runtime.lua.push(action)
+                                         runtime.lua.push(object: source)
+                                         runtime.pushSender(sender)
+                                         return 3
+                                     }, nresults: 1, controller: self) else { return false }
+            return lua_toboolean(runtime.lua.L, -1) != 0
+        }
     }
 
     /// A controller a Lua method `name()` returns, if the class defines it.
     private func child(from name: String) -> ViewController? {
         guard let runtime else { return nil }
-        let top = runtime.lua.top
-        defer { runtime.lua.top = top }
-        guard runtime.callMethod(name, table: { runtime.lua.pushInstanceTable(of: self) }, self: { runtime.lua.push(object: self) },
-                                 nresults: 1, controller: self) else { return nil }
-        return (try? runtime.lua.object(at: -1)) as? ViewController
+        return runtime.lua.balanced { _ in
+            guard runtime.callMethod(name, table: { runtime.lua.pushInstanceTable(of: self) }, self: { runtime.lua.push(object: self) },
+                                     nresults: 1, controller: self) else { return nil }
+            return (try? runtime.lua.object(at: -1)) as? ViewController
+        }
     }
 
     /// Calls the Lua override of `callback`, or `native` when there is none (or it is

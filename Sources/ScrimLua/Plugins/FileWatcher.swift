@@ -1,6 +1,6 @@
-import LuaBridge
 import Dispatch
 import Foundation
+import LuaBridge
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,10 +43,10 @@ public final class FileWatcher {
         var closed: Bool
     }
 
-    public init() throws(LuaError) {
+    public init() throws(FileWatchError) {
         fileDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fileDescriptor >= 0 else {
-            throw LuaError(message: "cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))")
+            throw FileWatchError("cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))")
         }
     }
 

@@ -1,5 +1,5 @@
-import LuaBridge
 import Foundation
+import LuaBridge
 import ScrimCore
 
 /// `scrim check`: loads one plugin in a runtime of its own, looks over what it declares, and runs

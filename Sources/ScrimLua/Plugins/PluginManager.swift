@@ -1,6 +1,6 @@
-import LuaBridge
 import CLua
 import Foundation
+import LuaBridge
 import ScrimCore
 
 /// Finds plugins by name along the search paths, loads them, and runs their lifecycle hooks
@@ -66,11 +66,11 @@ public final class PluginManager {
     /// `<dir>/<name>/init.lua` on the search paths. Code found elsewhere later — a same-named
     /// plugin in a folder added to the paths, a plugin loaded by path, another file — does not
     /// get it; reloading the same file does.
-    public func grant(_ permissions: PluginPermissions, to name: String) throws(LuaError) {
-        try PluginManager.checkName(name)
+    public func grant(_ permissions: PluginPermissions, to name: String) throws(ConfigurationError) {
+        do { try PluginManager.checkName(name) } catch { throw ConfigurationError(error.message) }
         let (found, searched) = open(firstOf: PluginManager.candidates(for: name))
         guard let found else {
-            throw LuaError(message: "cannot grant \(permissions.description) to plugin '\(name)': it is not on the plugin paths"
+            throw ConfigurationError("cannot grant \(permissions.description) to plugin '\(name)': it is not on the plugin paths"
                 + searched.map { "\n\t" + $0 }.joined())
         }
         defer { close(found.descriptor) }
@@ -79,19 +79,19 @@ public final class PluginManager {
 
     /// Lets the plugin whose file or folder is at `path` do more than the sandbox allows, from
     /// its next load on; binds to the file's real path as `grant(_:to:)` does.
-    public func grant(_ permissions: PluginPermissions, toPluginAt path: String) throws(LuaError) {
+    public func grant(_ permissions: PluginPermissions, toPluginAt path: String) throws(ConfigurationError) {
         let file = PluginManager.mainFile(at: path)
         let descriptor = Foundation.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw LuaError(message: "cannot grant \(permissions.description) to the plugin at '\(path)': \(String(cString: strerror(errno)))")
+            throw ConfigurationError("cannot grant \(permissions.description) to the plugin at '\(path)': \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         try grant(permissions, toFileOpenAt: descriptor, path: file)
     }
 
-    private func grant(_ permissions: PluginPermissions, toFileOpenAt descriptor: Int32, path: String) throws(LuaError) {
+    private func grant(_ permissions: PluginPermissions, toFileOpenAt descriptor: Int32, path: String) throws(ConfigurationError) {
         guard let real = PluginFiles.realPath(of: descriptor) else {
-            throw LuaError(message: "cannot grant \(permissions.description) to '\(path)': its real path is unknown (is /proc mounted?)")
+            throw ConfigurationError("cannot grant \(permissions.description) to '\(path)': its real path is unknown (is /proc mounted?)")
         }
         grants[real, default: []].formUnion(permissions)
     }

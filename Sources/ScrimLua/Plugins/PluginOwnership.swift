@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 
 extension PluginManager {
     /// The plugin whose code made the Lua table at `index` — the one whose file defines the

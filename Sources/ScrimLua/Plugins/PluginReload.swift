@@ -1,7 +1,7 @@
-import LuaBridge
 import CLua
 import Dispatch
 import Foundation
+import LuaBridge
 import ScrimCore
 
 /// What set a reload off.
@@ -15,7 +15,7 @@ public enum ReloadTrigger: Sendable, Equatable {
 
 extension PluginManager {
     /// Re-runs the plugin `name` from its file, in a new sandbox environment, and swaps the new
-    /// version in (design section 7):
+    /// version in (docs/plugins.md, "Hot reload"):
     /// - its classes are refilled **in place**, so live instances use the new methods at their
     ///   next call, and the table `plugin(name)` returned (with its `transitioningDelegate`,
     ///   `hooks` …) is patched, so delegates already assigned follow too — hooks are replaced,
@@ -39,7 +39,7 @@ extension PluginManager {
     /// comparisons, `onReload` and the version's `__tostring` are one host unit
     /// (`LuaState.hostUnit`): together they cannot hold the host past the time limit.
     @discardableResult
-    func reload(_ plugin: Plugin, trigger: ReloadTrigger) -> LuaError? {
+    public func reload(_ plugin: Plugin, trigger: ReloadTrigger) -> LuaError? {
         guard let runtime, let lua = runtime.lua else { return LuaError(message: "the runtime is gone") }
         return lua.hostUnit { reloadUnit(plugin, trigger: trigger, runtime: runtime, lua: lua) }
     }

@@ -1,6 +1,6 @@
-import LuaBridge
 import CSandbox
 import Foundation
+import LuaBridge
 
 /// A plugin's main file as the host opened it: found by name beneath a plugin path, or at a
 /// path the scenario or the host gave. What runs is what was opened, and grants go by the real

@@ -1,6 +1,6 @@
-import LuaBridge
 import Dispatch
 import Foundation
+import LuaBridge
 
 extension PluginManager {
     /// Whether the loaded plugins' files are watched (see `startWatching`).
@@ -11,7 +11,7 @@ extension PluginManager {
     /// file, folder (any `.lua` file in it) or required modules changed is reloaded once the save
     /// has settled (`FileWatcher`), traced as `pluginReloaded` with `trigger` `"file"` and the
     /// `latency` from the first file event to the new code being live.
-    public func startWatching() throws(LuaError) {
+    public func startWatching() throws(FileWatchError) {
         guard watcher == nil else { return }
         watcher = try FileWatcher()
         watchedSignature = nil

@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 
 /// Read-only views: how a table that more than one plugin reaches is handed to them
 /// (docs/plugins.md, "Shared tables").

@@ -1,7 +1,7 @@
-import LuaBridge
 import CLua
 import CSandbox
 import Foundation
+import LuaBridge
 
 /// What a plugin may do beyond the sandbox, granted by the host to the plugin it finds under a
 /// name (`PluginManager.grant(_:to:)`, `scrim run --grant NAME=io,os`) or at a path.
@@ -33,12 +33,12 @@ public struct PluginPermissions: OptionSet, Hashable, Sendable {
     }
 
     /// Parses `io,os` (names from `names`).
-    public init(parsing text: String) throws(LuaError) {
+    public init(parsing text: String) throws(ConfigurationError) {
         var permissions: PluginPermissions = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let entry = PluginPermissions.names.first(where: { $0.0 == name }) else {
                 let known = PluginPermissions.names.map(\.0).joined(separator: ", ")
-                throw LuaError(message: "unknown permission '\(name)' (known: \(known))")
+                throw ConfigurationError("unknown permission '\(name)' (known: \(known))")
             }
             permissions.insert(entry.1)
         }
@@ -46,7 +46,7 @@ public struct PluginPermissions: OptionSet, Hashable, Sendable {
     }
 }
 
-/// The plugin sandbox (design section 7; docs/plugins.md holds the threat model): every
+/// The plugin sandbox (docs/plugins.md holds the threat model): every
 /// plugin runs in its own environment with a curated standard library. Refused unless granted:
 /// `os.execute` and the rest of `os` but the clock and dates; `io.popen`, standard input, and
 /// files other than its own folder's (read) and its data folder's (`scrim.dataPath`, read and

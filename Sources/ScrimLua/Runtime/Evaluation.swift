@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// What a chunk run by `Runtime.evaluate` gave back: what it printed, its results, and the
@@ -10,7 +10,7 @@ public struct Evaluation {
     public var output: String
     /// The results as JSON: tables as arrays (keys 1…n) or objects, anything else that JSON
     /// cannot hold (a view, a function) as its `tostring`.
-    public var results: [StateValue]
+    public var results: [JSONValue]
     /// The results as `tostring` gives them, as the REPL prints them.
     public var descriptions: [String]
     /// The error that stopped the chunk (the output keeps what it printed before).
@@ -18,8 +18,8 @@ public struct Evaluation {
 
     /// `{"output": …, "results": […], "descriptions": […]}`, with
     /// `"error": {"message": …, "where": …, "traceback": …}` when the chunk failed.
-    public var json: StateValue {
-        var fields: [String: StateValue] = [
+    public var json: JSONValue {
+        var fields: [String: JSONValue] = [
             "output": .string(output),
             "results": .array(results),
             "descriptions": .array(descriptions.map { .string($0) }),
@@ -31,13 +31,41 @@ public struct Evaluation {
 
 extension LuaError {
     /// `{"message": …, "where": "file:line" or null, "traceback": …}`.
-    public var json: StateValue {
+    public var json: JSONValue {
         .object(["message": .string(message), "where": location.map { .string($0) } ?? .null,
                  "traceback": .string(traceback)])
     }
 }
 
+/// What a chunk of REPL lines did (`Runtime.evaluateLines`).
+public enum LinesEvaluation: Equatable {
+    /// The chunk is not complete yet: it wants more lines.
+    case incomplete
+    /// The chunk does not compile.
+    case syntaxError(LuaError)
+    /// It ran and failed.
+    case failed(LuaError)
+    /// It ran: its results as `tostring` gives them (none for statements).
+    case values([String])
+}
+
 extension Runtime {
+    /// Runs a chunk of REPL lines as `lua5.4` does: a first line that is an expression gives its
+    /// values; an unfinished chunk asks for more lines. Ctrl-C interrupts it.
+    public func evaluateLines(_ chunk: String, firstLine: Bool) -> LinesEvaluation {
+        let top = lua.top
+        defer { lua.top = top }
+        if !firstLine || lua.load(source: "return " + chunk, chunkName: "=stdin") != nil {
+            lua.top = top
+            if let error = lua.load(source: chunk, chunkName: "=stdin") {
+                return error.message.hasSuffix("<eof>") ? .incomplete : .syntaxError(error)
+            }
+        }
+        if let failure = lua.interruptibly({ lua.enter(nargs: 0, nresults: scrim_multret()) }) { return .failed(failure) }
+        guard lua.top > top else { return .values([]) }
+        return .values(lua.interruptibly { lua.hostUnit { (top + 1...lua.top).map { describe(at: $0) } } })
+    }
+
     /// Runs `code` as the REPL does: first as an expression (`return <code>`), else as
     /// statements; collects what it prints and converts its results. Like a scenario's own
     /// code it runs without an instruction budget.
@@ -117,7 +145,7 @@ extension Runtime {
 
     /// The Lua value at `index` as JSON, read without metamethods, within `allowance`; cycles,
     /// tables nested over 64 deep and what is past the allowance become strings.
-    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = [], allowance: inout ResultAllowance) -> StateValue {
+    func jsonValue(at index: Int32, depth: Int = 0, visiting: Set<UnsafeRawPointer> = [], allowance: inout ResultAllowance) -> JSONValue {
         let L = lua.L
         let slot = lua_absindex(L, index)
         allowance.values -= 1
@@ -144,11 +172,11 @@ extension Runtime {
 
     /// A table as an array when its keys are exactly 1…n, else as an object. The border `#t`
     /// is no count of entries (51 keys can make it 2^50), so only keys present are kept.
-    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>, allowance: inout ResultAllowance) -> StateValue {
+    private func jsonTable(at slot: Int32, depth: Int, visiting: Set<UnsafeRawPointer>, allowance: inout ResultAllowance) -> JSONValue {
         let L = lua.L
         let length = Int(lua_rawlen(L, slot))
-        var items: [Int: StateValue] = [:]
-        var fields: [String: StateValue] = [:]
+        var items: [Int: JSONValue] = [:]
+        var fields: [String: JSONValue] = [:]
         lua_pushnil(L)
         while lua_next(L, slot) != 0 {
             defer { scrim_pop(L, 1) }

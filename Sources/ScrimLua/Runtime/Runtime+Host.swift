@@ -15,7 +15,7 @@ extension Runtime {
         return try plugins.load(named: nameOrPath)
     }
 
-    /// Reloads the plugin `name` from its files (design section 7); a failure keeps the old
+    /// Reloads the plugin `name` from its files (docs/plugins.md, "Hot reload"); a failure keeps the old
     /// version live and is thrown.
     @discardableResult
     public func reload(_ name: String) throws(LuaError) -> Plugin {
@@ -95,7 +95,7 @@ extension Runtime {
     }
 
     /// The window's controllers and views as JSON (`Window.hierarchySnapshot`).
-    public var tree: StateValue { application.window.hierarchySnapshot }
+    public var tree: JSONValue { application.window.hierarchySnapshot }
 
     /// Calls `body` with every trace event as it is recorded, until the returned observation is
     /// cancelled or released.

@@ -22,18 +22,8 @@ public final class Runtime {
         fflush(nil)
     }
 
-    /// Work posted from other threads, run by `serve` (made on first use, on this thread).
-    public private(set) lazy var mailbox = RuntimeMailbox()
-    /// The control sockets this runtime listens on.
-    var controlServers: [ControlServer] = []
-    /// The in-process client of `answerControlLine`, made on first use.
-    lazy var inProcessControl = ControlService(runtime: self, send: { [unowned self] _, line in
-        controlNotificationHandler(line)
-    })
-    /// Where `answerControlLine`'s notifications (trace subscriptions) go.
-    public var controlNotificationHandler: (String) -> Void = { _ in }
-    /// Clock time of the last frame `serveOnce` ticked.
-    var lastServedFrame: Double = 0
+    /// Clock time of the last frame `runDueFrame` ran.
+    var lastDueFrame: Double = 0
     /// The save whose encoded bytes are counted, and the count (`StateCoder:encode`).
     var encodedState: (save: Int, bytes: Int) = (0, 0)
 
@@ -43,6 +33,8 @@ public final class Runtime {
     var internals: LuaRef!
     /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).
     var natives: LuaRef!
+    /// The REPL's completer (`completions(for:)`), made on first use.
+    var completer: LuaRef?
     /// What the sandbox chunk runs with, when the first plugin loads (`installSandboxIfNeeded`).
     var sandboxInputs: LuaRef!
     /// `scrim.ViewController`, the base of Lua view-controller classes.
@@ -100,7 +92,6 @@ public final class Runtime {
 
     deinit {
         lifetime.hasEnded = true
-        for server in controlServers { server.stop() }
         // Close Lua first: its objects release the controllers before the application goes.
         lua = nil
     }

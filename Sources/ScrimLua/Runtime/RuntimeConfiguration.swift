@@ -44,8 +44,8 @@ extension Runtime {
         }
 
         /// The clock this configuration asks for.
-        func makeClock() throws(LuaError) -> Clock {
-            guard (1...1000).contains(fps) else { throw LuaError(message: "fps must be between 1 and 1000, got \(fps)") }
+        func makeClock() throws(ConfigurationError) -> Clock {
+            guard (1...1000).contains(fps) else { throw ConfigurationError("fps must be between 1 and 1000, got \(fps)") }
             switch time {
             case .virtual: return VirtualClock(fps: fps)
             case .real: return SwitchableClock(mode: .real, fps: fps)
@@ -55,14 +55,14 @@ extension Runtime {
     }
 
     /// Creates a runtime as `configuration` says. Throws when a value is out of range.
-    public convenience init(configuration: Configuration) throws(LuaError) {
+    public convenience init(configuration: Configuration) throws(ConfigurationError) {
         if let watchdog = configuration.transitionWatchdog, !(watchdog > 0 && watchdog.isFinite) {
-            throw LuaError(message: "the transition watchdog must be a positive number of seconds, got \(watchdog)")
+            throw ConfigurationError("the transition watchdog must be a positive number of seconds, got \(watchdog)")
         }
         self.init(clock: try configuration.makeClock(), device: configuration.device,
                   pluginPaths: configuration.pluginPaths, limits: configuration.limits)
         for (name, permissions) in configuration.grants.sorted(by: { $0.key < $1.key }) {
-            try plugins.grant(permissions, to: name)
+            do { try plugins.grant(permissions, to: name) } catch { throw ConfigurationError(error.message, plugin: name) }
         }
         application.transitionWatchdog = configuration.transitionWatchdog
     }

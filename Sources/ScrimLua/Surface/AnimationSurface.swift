@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// The animation surface: `animate`, `animateKeyframes` with `addKeyframe`, `PropertyAnimator{…}`.
@@ -53,7 +53,7 @@ extension Runtime {
         let cls = propertyAnimatorClass
         cls.property("duration", get: { animator, call in call.state.push(number: animator.duration) })
         cls.property("state", get: { animator, call in call.state.push(animator.state.rawValue) })
-        cls.property("isRunning", get: { animator, call in lua_pushboolean(call.L, animator.isRunning ? 1 : 0) })
+        cls.property("isRunning", \.isRunning)
         cls.property("fractionComplete", get: { animator, call in call.state.push(number: animator.fractionComplete) },
                      set: { [unowned self] animator, call, i in
                          let fraction = try call.number(i)
@@ -64,14 +64,9 @@ extension Runtime {
                          let reversed = try call.bool(i, default: false)
                          try rethrowingAnimationError { try animator.setReversed(reversed) }
                      })
-        cls.property("scrubsLinearly", get: { animator, call in lua_pushboolean(call.L, animator.scrubsLinearly ? 1 : 0) },
-                     set: { animator, call, i in animator.scrubsLinearly = try call.bool(i, default: true) })
-        cls.property("pausesOnCompletion",
-                     get: { animator, call in lua_pushboolean(call.L, animator.pausesOnCompletion ? 1 : 0) },
-                     set: { animator, call, i in animator.pausesOnCompletion = try call.bool(i, default: false) })
-        cls.property("isInterruptible",
-                     get: { animator, call in lua_pushboolean(call.L, animator.isInterruptible ? 1 : 0) },
-                     set: { animator, call, i in animator.isInterruptible = try call.bool(i, default: true) })
+        cls.property("scrubsLinearly", \.scrubsLinearly, nilMeans: true)
+        cls.property("pausesOnCompletion", \.pausesOnCompletion, nilMeans: false)
+        cls.property("isInterruptible", \.isInterruptible, nilMeans: true)
 
         cls.method("addAnimations") { [unowned self] animator, call in
             let animations = try call.function(2)

@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// Geometry crosses into Lua as plain tables — `{x=,y=,width=,height=}`, `{width=,height=}`,
@@ -107,4 +107,16 @@ extension LuaCall {
         }
         return color
     }
+}
+
+extension Rect: LuaPushable {
+    public func push(to state: LuaState) { state.push(self) }
+}
+
+extension Size: LuaPushable {
+    public func push(to state: LuaState) { state.push(self) }
+}
+
+extension Point: LuaPushable {
+    public func push(to state: LuaState) { state.push(self) }
 }

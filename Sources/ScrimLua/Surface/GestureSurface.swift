@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// Gesture recognizers and scripted touches from Lua.
@@ -7,9 +7,8 @@ extension Runtime {
     func defineGestureSurface() {
         let cls = gestureRecognizerClass
         cls.property("state", get: { g, call in call.state.push(g.state.rawValue) })
-        cls.property("view", get: { g, call in call.state.push(object: g.view) })
-        cls.property("isEnabled", get: { g, call in lua_pushboolean(call.L, g.isEnabled ? 1 : 0) },
-                     set: { g, call, i in g.isEnabled = try call.bool(i, default: true) })
+        cls.property("view", \.view)
+        cls.property("isEnabled", \.isEnabled, nilMeans: true)
         cls.property("name", get: { g, call in
             if let name = g.name { call.state.push(name) } else { lua_pushnil(call.L) }
         }, set: { g, call, i in g.name = try call.optionalName(i) })
@@ -22,20 +21,11 @@ extension Runtime {
             addHandler(handler, to: g)
             return 0
         }
-        cls.method("location") { g, call in
-            call.state.push(g.location(in: try call.optionalObject(2, View.self, expected: "View")))
-            return 1
-        }
+        cls.method("location", returning: { g, call in g.location(in: try call.optionalObject(2, View.self, expected: "View")) })
         for pan in [panGestureRecognizerClass] {
             pan.inherit(from: cls)
-            pan.method("translation") { p, call in
-                call.state.push(p.translation(in: try call.optionalObject(2, View.self, expected: "View")))
-                return 1
-            }
-            pan.method("velocity") { p, call in
-                call.state.push(p.velocity(in: try call.optionalObject(2, View.self, expected: "View")))
-                return 1
-            }
+            pan.method("translation", returning: { p, call in p.translation(in: try call.optionalObject(2, View.self, expected: "View")) })
+            pan.method("velocity", returning: { p, call in p.velocity(in: try call.optionalObject(2, View.self, expected: "View")) })
             pan.method("setTranslation") { p, call in
                 p.setTranslation(try call.point(2), in: try call.optionalObject(3, View.self, expected: "View"))
                 return 0
@@ -48,10 +38,7 @@ extension Runtime {
             call.state.push(strings: Runtime.edgeNames.filter { e.edges.contains($0.1) }.map(\.0))
         }, set: { e, call, i in e.edges = try Runtime.edges(call, at: i) })
 
-        windowClass.method("tap") { window, call in
-            call.state.push(object: window.tap(at: try call.point(2)))
-            return 1
-        }
+        windowClass.method("tap", returning: { window, call in window.tap(at: try call.point(2)) })
         windowClass.method("touchDown") { window, call in
             window.touchDown(at: try call.point(2))
             return 0
@@ -89,14 +76,8 @@ extension Runtime {
 
     /// A view's gesture-recognizer methods; part of `View`'s surface (so windows and bars get them).
     func defineViewGestureMethods() {
-        viewClass.method("addGestureRecognizer") { view, call in
-            view.addGestureRecognizer(try call.object(2, GestureRecognizer.self, expected: "GestureRecognizer"))
-            return 0
-        }
-        viewClass.method("removeGestureRecognizer") { view, call in
-            view.removeGestureRecognizer(try call.object(2, GestureRecognizer.self, expected: "GestureRecognizer"))
-            return 0
-        }
+        viewClass.action("addGestureRecognizer", taking: GestureRecognizer.self, expected: "GestureRecognizer") { $0.addGestureRecognizer($1) }
+        viewClass.action("removeGestureRecognizer", taking: GestureRecognizer.self, expected: "GestureRecognizer") { $0.removeGestureRecognizer($1) }
         viewClass.property("gestureRecognizers", get: { view, call in call.state.push(objects: view.gestureRecognizers) })
     }
 
@@ -113,17 +94,7 @@ extension Runtime {
     ]
 
     static func edges(_ call: LuaCall, at index: Int32) throws -> ScreenEdgePanGestureRecognizer.Edges {
-        try call.table(index)
-        var edges: ScreenEdgePanGestureRecognizer.Edges = []
-        for position in 0..<Int(lua_rawlen(call.L, index)) {
-            lua_rawgeti(call.L, index, lua_Integer(position + 1))
-            defer { scrim_pop(call.L, 1) }
-            guard let name = call.state.string(at: -1), let edge = edgeNames.first(where: { $0.0 == name })?.1 else {
-                throw call.argumentError(index, "edges are \"top\", \"left\", \"bottom\" and \"right\"")
-            }
-            edges.insert(edge)
-        }
-        return edges
+        try call.optionSet(at: index, names: edgeNames, refusal: "edges are \"top\", \"left\", \"bottom\" and \"right\"")
     }
 
     /// `TapGestureRecognizer{handler=, name=}` and the others: a recognizer with those properties.

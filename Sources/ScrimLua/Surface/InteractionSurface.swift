@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -29,36 +29,18 @@ extension Runtime {
             i.update(try call.number(2))
             return 0
         }
-        cls.method("pause") { i, _ in
-            i.pause()
-            return 0
-        }
-        cls.method("finish") { i, _ in
-            i.finish()
-            return 0
-        }
-        cls.method("cancel") { i, _ in
-            i.cancel()
-            return 0
-        }
+        cls.action("pause") { $0.pause() }
+        cls.action("finish") { $0.finish() }
+        cls.action("cancel") { $0.cancel() }
 
         let context = transitionContextClass
         context.method("updateInteractiveTransition") { ctx, call in
             ctx.updateInteractiveTransition(min(max(try call.number(2), 0), 1))
             return 0
         }
-        context.method("pauseInteractiveTransition") { ctx, _ in
-            ctx.pauseInteractiveTransition()
-            return 0
-        }
-        context.method("finishInteractiveTransition") { ctx, _ in
-            ctx.finishInteractiveTransition()
-            return 0
-        }
-        context.method("cancelInteractiveTransition") { ctx, _ in
-            ctx.cancelInteractiveTransition()
-            return 0
-        }
+        context.action("pauseInteractiveTransition") { $0.pauseInteractiveTransition() }
+        context.action("finishInteractiveTransition") { $0.finishInteractiveTransition() }
+        context.action("cancelInteractiveTransition") { $0.cancelInteractiveTransition() }
     }
 
     /// `native.newPercentDrivenInteraction(class)`.

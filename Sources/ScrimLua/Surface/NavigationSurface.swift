@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -12,41 +12,26 @@ extension Runtime {
                          let controllers = try Runtime.controllers(call, at: i)
                          do { try nav.setViewControllers(controllers, animated: false) } catch { throw LuaRaise("\(error)") }
                      })
-        cls.property("topViewController", get: { nav, call in call.state.push(object: nav.topViewController) })
-        cls.property("visibleViewController", get: { nav, call in call.state.push(object: nav.visibleViewController) })
-        cls.property("navigationBar", get: { nav, call in call.state.push(object: nav.navigationBar) })
-        cls.property("contentView", get: { nav, call in call.state.push(object: nav.contentView) })
+        cls.property("topViewController", \.topViewController)
+        cls.property("visibleViewController", \.visibleViewController)
+        cls.property("navigationBar", \.navigationBar)
+        cls.property("contentView", \.contentView)
         cls.property("interactivePopGestureRecognizer", get: { nav, call in
             call.state.push(object: nav.interactivePopGestureRecognizer)
         })
         cls.property("delegate", get: { [unowned self] nav, call in
-            guard let delegate = nav.delegate as? LuaNavigationDelegate else { return lua_pushnil(call.L) }
-            pushReadOnly(delegate.table, name: "the delegate of '\(nav.name)'")
+            pushAdapterTable(nav.delegate as? LuaNavigationDelegate, name: "the delegate of '\(nav.name)'")
         }, set: { [unowned self] nav, call, i in
-            if call.isNil(i) {
-                nav.delegate = nil
-                return
+            nav.delegate = try adapterTable(call, at: i, exportedAs: "navigationDelegate").map {
+                LuaNavigationDelegate(runtime: self, table: $0.table, traceName: $0.traceName)
             }
-            try call.table(i)
-            lua.unwrapView(at: i)
-            let owner = plugins.loaded.first { plugin in
-                plugin.exports.push()
-                lua.rawField("navigationDelegate", of: -1)
-                defer { scrim_pop(call.L, 2) }
-                return lua_rawequal(call.L, -1, i) != 0
-            }?.name ?? plugins.plugin(definingTableAt: i)?.name ?? "script"
-            lua_pushvalue(call.L, i)
-            nav.delegate = LuaNavigationDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")
         })
         cls.method("push") { nav, call in
             let controller = try call.object(2, ViewController.self, expected: "ViewController")
             do { try nav.push(controller, animated: try call.bool(3, default: true)) } catch { throw LuaRaise("\(error)") }
             return 0
         }
-        cls.method("pop") { nav, call in
-            call.state.push(object: nav.pop(animated: try call.bool(2, default: true)))
-            return 1
-        }
+        cls.method("pop", returning: { nav, call in nav.pop(animated: try call.bool(2, default: true)) })
         cls.method("popTo") { nav, call in
             let controller = try call.object(2, ViewController.self, expected: "ViewController")
             call.state.push(objects: nav.popTo(controller, animated: try call.bool(3, default: true)))

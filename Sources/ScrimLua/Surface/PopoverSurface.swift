@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -22,16 +22,7 @@ extension Runtime {
         cls.property("permittedArrowDirections", get: { p, call in
             call.state.push(strings: names.filter { p.permittedArrowDirections.contains($0.1) }.map(\.0))
         }, set: { p, call, i in
-            try call.table(i)
-            var directions: PopoverPresentationController.ArrowDirection = []
-            for position in 0..<Int(lua_rawlen(call.L, i)) {
-                lua_rawgeti(call.L, i, lua_Integer(position + 1))
-                defer { scrim_pop(call.L, 1) }
-                guard let name = call.state.string(at: -1), let direction = names.first(where: { $0.0 == name })?.1 else {
-                    throw call.argumentError(i, "arrow directions are \"up\", \"down\", \"left\" and \"right\"")
-                }
-                directions.insert(direction)
-            }
+            let directions = try call.optionSet(at: i, names: names, refusal: "arrow directions are \"up\", \"down\", \"left\" and \"right\"")
             p.permittedArrowDirections = directions.isEmpty ? .any : directions
         })
         cls.property("passthroughViews", get: { p, call in call.state.push(objects: p.passthroughViews) },

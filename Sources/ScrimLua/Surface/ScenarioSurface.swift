@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -9,7 +9,7 @@ extension Runtime {
                                  "PropertyAnimator", "NavigationController", "TabBarController", "SplitViewController",
                                  "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
 
-    /// Builds the scenario surface (design section 5): the bridged classes, the prelude, the
+    /// Builds the scenario surface (docs/lua-api.md; docs/architecture.md says how to add to it): the bridged classes, the prelude, the
     /// `scrim` table and its globals.
     func installSurface() {
         let L = lua.L

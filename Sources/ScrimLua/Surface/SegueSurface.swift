@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// A Lua value passed through native code as a segue's sender.
@@ -14,8 +14,8 @@ extension Runtime {
     func defineSegueSurface() {
         let segue = segueClass
         segue.property("identifier", get: { s, call in call.state.push(s.identifier) })
-        segue.property("source", get: { s, call in call.state.push(object: s.source) })
-        segue.property("destination", get: { s, call in call.state.push(object: s.destination) })
+        segue.property("source", \.source)
+        segue.property("destination", \.destination)
 
         let cls = viewControllerClass
         cls.method("registerSegue") { [unowned self] vc, call in

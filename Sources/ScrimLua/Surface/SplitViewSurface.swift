@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -8,16 +8,16 @@ extension Runtime {
     func defineSplitViewSurface() {
         let cls = splitViewControllerClass
         cls.inherit(from: viewControllerClass)
-        cls.property("primary", get: { split, call in call.state.push(object: split.primary) })
-        cls.property("supplementary", get: { split, call in call.state.push(object: split.supplementary) })
+        cls.property("primary", \.primary)
+        cls.property("supplementary", \.supplementary)
         cls.property("secondary", get: { split, call in call.state.push(object: split.secondary) },
                      set: { split, call, i in
                          let controller = try call.object(i, ViewController.self, expected: "ViewController")
                          do { try split.replaceSecondary(with: controller) } catch { throw LuaRaise("\(error)") }
                      })
         cls.property("viewControllers", get: { split, call in call.state.push(objects: split.viewControllers) })
-        cls.property("isCollapsed", get: { split, call in lua_pushboolean(call.L, split.isCollapsed ? 1 : 0) })
-        cls.property("isShowingSecondary", get: { split, call in lua_pushboolean(call.L, split.isShowingSecondary ? 1 : 0) })
+        cls.property("isCollapsed", \.isCollapsed)
+        cls.property("isShowingSecondary", \.isShowingSecondary)
         cls.property("preferredPrimaryColumnWidth",
                      get: { split, call in call.state.push(number: split.preferredPrimaryColumnWidth) },
                      set: { split, call, i in
@@ -26,10 +26,7 @@ extension Runtime {
                          split.preferredPrimaryColumnWidth = width
                          split.viewIfLoaded?.setNeedsLayout()
                      })
-        cls.method("showPrimary") { split, _ in
-            split.showPrimary()
-            return 0
-        }
+        cls.action("showPrimary") { $0.showPrimary() }
     }
 
     /// `SplitViewController{name=, primary=, supplementary=, secondary=, …}`: other fields are

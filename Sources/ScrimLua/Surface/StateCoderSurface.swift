@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -56,7 +56,7 @@ extension Runtime {
 
     /// The Lua value at `index` as a state value, taking at most `budget` values; errors name
     /// argument 3 of `call`.
-    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0, budget: inout EncodingBudget) throws -> StateValue {
+    func stateValue(at index: Int32, _ call: LuaCall, depth: Int = 0, budget: inout EncodingBudget) throws -> JSONValue {
         let L = call.L
         let slot = lua_absindex(L, index)
         // A string's bytes; 8 for anything else (a key's are counted with its value).
@@ -86,7 +86,7 @@ extension Runtime {
     }
 
     /// A table as an array (keys 1…n) or an object (string keys).
-    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int, budget: inout EncodingBudget) throws -> StateValue {
+    private func stateTable(at slot: Int32, _ call: LuaCall, depth: Int, budget: inout EncodingBudget) throws -> JSONValue {
         let L = call.L
         call.state.unwrapView(at: slot)   // a read-only view encodes as the table it shows
         let length = Int(lua_rawlen(L, slot))
@@ -94,8 +94,8 @@ extension Runtime {
         guard length <= budget.values else {
             throw call.argumentError(3, "cannot encode a table of length \(length) (more than \(Self.mostEncodedValues) values)")
         }
-        var items = [StateValue](repeating: .null, count: length)
-        var fields: [String: StateValue] = [:]
+        var items = [JSONValue](repeating: .null, count: length)
+        var fields: [String: JSONValue] = [:]
         lua_pushnil(L)
         while lua_next(L, slot) != 0 {
             defer { scrim_pop(L, 1) }
@@ -117,7 +117,7 @@ extension Runtime {
 
     /// Pushes `value` as Lua; references come back as the controllers restored at their paths
     /// (nil when not restored).
-    func push(_ value: StateValue, resolvingWith coder: StateCoder) throws {
+    func push(_ value: JSONValue, resolvingWith coder: StateCoder) throws {
         let L = lua.L
         guard lua_checkstack(L, 3) != 0 else { throw LuaRaise("cannot decode a value nested this deep") }
         switch value {

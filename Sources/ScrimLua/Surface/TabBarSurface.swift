@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -30,21 +30,14 @@ extension Runtime {
                          }
                          tabs.selectedViewController = controller
                      })
-        cls.property("tabBar", get: { tabs, call in call.state.push(object: tabs.tabBar) })
-        cls.property("contentView", get: { tabs, call in call.state.push(object: tabs.contentView) })
+        cls.property("tabBar", \.tabBar)
+        cls.property("contentView", \.contentView)
         cls.property("delegate", get: { [unowned self] tabs, call in
-            guard let delegate = tabs.delegate as? LuaTabBarDelegate else { return lua_pushnil(call.L) }
-            pushReadOnly(delegate.table, name: "the delegate of '\(tabs.name)'")
+            pushAdapterTable(tabs.delegate as? LuaTabBarDelegate, name: "the delegate of '\(tabs.name)'")
         }, set: { [unowned self] tabs, call, i in
-            if call.isNil(i) {
-                tabs.delegate = nil
-                return
+            tabs.delegate = try adapterTable(call, at: i).map {
+                LuaTabBarDelegate(runtime: self, table: $0.table, traceName: $0.traceName)
             }
-            try call.table(i)
-            lua.unwrapView(at: i)
-            let owner = plugins.plugin(definingTableAt: i)?.name ?? "script"
-            lua_pushvalue(call.L, i)
-            tabs.delegate = LuaTabBarDelegate(runtime: self, table: LuaRef(popping: lua), traceName: "lua:\(owner)")
         })
         cls.method("select") { tabs, call in
             lua_pushboolean(call.L, tabs.select(try call.integer(2) - 1) ? 1 : 0)

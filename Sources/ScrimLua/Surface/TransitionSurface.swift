@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 /// The presentation surface: presenting and dismissing from Lua, transitioning delegates,
@@ -18,36 +18,24 @@ extension Runtime {
                      set: { vc, call, i in vc.modalPresentationStyle = try Runtime.enumValue(call, i, ModalPresentationStyle.self) })
         cls.property("modalTransitionStyle", get: { vc, call in call.state.push(vc.modalTransitionStyle.rawValue) },
                      set: { vc, call, i in vc.modalTransitionStyle = try Runtime.enumValue(call, i, ModalTransitionStyle.self) })
-        cls.property("definesPresentationContext",
-                     get: { vc, call in lua_pushboolean(call.L, vc.definesPresentationContext ? 1 : 0) },
-                     set: { vc, call, i in vc.definesPresentationContext = try call.bool(i, default: false) })
-        cls.property("providesPresentationContextTransitionStyle",
-                     get: { vc, call in lua_pushboolean(call.L, vc.providesPresentationContextTransitionStyle ? 1 : 0) },
-                     set: { vc, call, i in vc.providesPresentationContextTransitionStyle = try call.bool(i, default: false) })
-        cls.property("presentedViewController", get: { vc, call in call.state.push(object: vc.presentedViewController) })
-        cls.property("presentingViewController", get: { vc, call in call.state.push(object: vc.presentingViewController) })
-        cls.property("presentationController", get: { vc, call in call.state.push(object: vc.presentationController) })
-        cls.property("transitionCoordinator", get: { vc, call in call.state.push(object: vc.transitionCoordinator) })
-        cls.property("isModalInPresentation", get: { vc, call in lua_pushboolean(call.L, vc.isModalInPresentation ? 1 : 0) },
-                     set: { vc, call, i in vc.isModalInPresentation = try call.bool(i, default: false) })
-        cls.method("show") { vc, call in
-            vc.show(try call.object(2, ViewController.self, expected: "ViewController"))
-            return 0
-        }
+        cls.property("definesPresentationContext", \.definesPresentationContext, nilMeans: false)
+        cls.property("providesPresentationContextTransitionStyle", \.providesPresentationContextTransitionStyle, nilMeans: false)
+        cls.property("presentedViewController", \.presentedViewController)
+        cls.property("presentingViewController", \.presentingViewController)
+        cls.property("presentationController", \.presentationController)
+        cls.property("transitionCoordinator", \.transitionCoordinator)
+        cls.property("isModalInPresentation", \.isModalInPresentation, nilMeans: false)
+        cls.action("show", taking: ViewController.self, expected: "ViewController") { $0.show($1) }
         cls.method("showDetail") { vc, call in
             vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"), sender: nil)
             return 0
         }
-        cls.property("isMovingToParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingToParent ? 1 : 0) })
-        cls.property("isMovingFromParent", get: { vc, call in lua_pushboolean(call.L, vc.isMovingFromParent ? 1 : 0) })
-        cls.property("isBeingPresented", get: { vc, call in lua_pushboolean(call.L, vc.isBeingPresented ? 1 : 0) })
-        cls.property("isBeingDismissed", get: { vc, call in lua_pushboolean(call.L, vc.isBeingDismissed ? 1 : 0) })
+        cls.property("isMovingToParent", \.isMovingToParent)
+        cls.property("isMovingFromParent", \.isMovingFromParent)
+        cls.property("isBeingPresented", \.isBeingPresented)
+        cls.property("isBeingDismissed", \.isBeingDismissed)
         cls.property("transitioningDelegate", get: { [unowned self] vc, call in
-            if let delegate = vc.transitioningDelegate as? LuaTransitioningDelegate {
-                pushReadOnly(delegate.table, name: "the transitioningDelegate of '\(vc.name)'")
-            } else {
-                lua_pushnil(call.L)
-            }
+            pushAdapterTable(vc.transitioningDelegate as? LuaTransitioningDelegate, name: "the transitioningDelegate of '\(vc.name)'")
         }, set: { [unowned self] vc, call, i in
             vc.transitioningDelegate = try transitioningDelegate(call, at: i)
         })
@@ -91,16 +79,11 @@ extension Runtime {
             }
             let table = LuaRef(popping: lua)
             scrim_pop(call.L, 1)
-            return LuaTransitioningDelegate(runtime: self, table: table, owner: plugin.name)
+            return LuaTransitioningDelegate(runtime: self, table: table, traceName: "lua:\(plugin.name)")
         }
-        let owner = plugins.loaded.first { plugin in
-            plugin.exports.push()
-            lua.rawField("transitioningDelegate", of: -1)
-            defer { scrim_pop(call.L, 2) }
-            return lua_rawequal(call.L, -1, index) != 0
-        }?.name ?? plugins.plugin(definingTableAt: index)?.name ?? "script"
-        lua_pushvalue(call.L, index)
-        return LuaTransitioningDelegate(runtime: self, table: LuaRef(popping: lua), owner: owner)
+        return try adapterTable(call, at: index, exportedAs: "transitioningDelegate").map {
+            LuaTransitioningDelegate(runtime: self, table: $0.table, traceName: $0.traceName)
+        }
     }
 
     static func enumValue<Value: RawRepresentable & CaseIterable>(_ call: LuaCall, _ index: Int32,
@@ -116,26 +99,20 @@ extension Runtime {
     private func definePresentationControllerClass() {
         let cls = presentationControllerClass
         cls.keepsLuaFields = true
-        cls.property("presentedViewController", get: { pc, call in call.state.push(object: pc.presentedViewController) })
-        cls.property("presentingViewController", get: { pc, call in call.state.push(object: pc.presentingViewController) })
-        cls.property("containerView", get: { pc, call in call.state.push(object: pc.containerView) })
+        cls.property("presentedViewController", \.presentedViewController)
+        cls.property("presentingViewController", \.presentingViewController)
+        cls.property("containerView", \.containerView)
         cls.property("presentationStyle", get: { pc, call in call.state.push(pc.presentationStyle.rawValue) })
         cls.method("attemptUserDismissal") { pc, call in
             lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
             return 1
         }
         cls.property("delegate", get: { [unowned self] pc, call in
-            guard let delegate = pc.delegate as? LuaAdaptiveDelegate else { return lua_pushnil(call.L) }
-            pushReadOnly(delegate.table, name: "the delegate of a presentation controller")
+            pushAdapterTable(pc.delegate as? LuaAdaptiveDelegate, name: "the delegate of a presentation controller")
         }, set: { [unowned self] pc, call, i in
-            if call.isNil(i) {
-                pc.delegate = nil
-                return
+            pc.delegate = try adapterTable(call, at: i).map {
+                LuaAdaptiveDelegate(runtime: self, table: $0.table, traceName: $0.traceName)
             }
-            try call.table(i)
-            lua.unwrapView(at: i)
-            lua_pushvalue(call.L, i)
-            pc.delegate = LuaAdaptiveDelegate(runtime: self, table: LuaRef(popping: lua))
         })
     }
 
@@ -177,29 +154,17 @@ extension Runtime {
 
     private func defineTransitionContextClass() {
         let cls = transitionContextClass
-        cls.property("containerView", get: { ctx, call in call.state.push(object: ctx.containerView) })
-        cls.property("isAnimated", get: { ctx, call in lua_pushboolean(call.L, ctx.isAnimated ? 1 : 0) })
-        cls.property("isInteractive", get: { ctx, call in lua_pushboolean(call.L, ctx.isInteractive ? 1 : 0) })
+        cls.property("containerView", \.containerView)
+        cls.property("isAnimated", \.isAnimated)
+        cls.property("isInteractive", \.isInteractive)
         cls.property("transitionWasCancelled",
                      get: { ctx, call in lua_pushboolean(call.L, ctx.transitionWasCancelled ? 1 : 0) })
         cls.property("presentationStyle", get: { ctx, call in call.state.push(ctx.presentationStyle.rawValue) })
         cls.property("targetTransform", get: { ctx, call in call.state.push(ctx.targetTransform) })
-        cls.method("viewController") { ctx, call in
-            call.state.push(object: ctx.viewController(forKey: try Runtime.key(call, 2)))
-            return 1
-        }
-        cls.method("view") { ctx, call in
-            call.state.push(object: ctx.view(forKey: try Runtime.key(call, 2)))
-            return 1
-        }
-        cls.method("initialFrame") { ctx, call in
-            call.state.push(ctx.initialFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
-            return 1
-        }
-        cls.method("finalFrame") { ctx, call in
-            call.state.push(ctx.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
-            return 1
-        }
+        cls.method("viewController", returning: { ctx, call in ctx.viewController(forKey: try Runtime.key(call, 2)) })
+        cls.method("view", returning: { ctx, call in ctx.view(forKey: try Runtime.key(call, 2)) })
+        cls.method("initialFrame", returning: { ctx, call in ctx.initialFrame(for: try call.object(2, ViewController.self, expected: "ViewController")) })
+        cls.method("finalFrame", returning: { ctx, call in ctx.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")) })
         cls.method("completeTransition") { ctx, call in
             guard lua_type(call.L, 2) == LUA_TBOOLEAN else { throw call.typeError(2, expected: "boolean") }
             ctx.completeTransition(lua_toboolean(call.L, 2) != 0)
@@ -209,22 +174,16 @@ extension Runtime {
 
     private func defineTransitionCoordinatorClass() {
         let cls = transitionCoordinatorClass
-        cls.property("isAnimated", get: { c, call in lua_pushboolean(call.L, c.isAnimated ? 1 : 0) })
-        cls.property("isInteractive", get: { c, call in lua_pushboolean(call.L, c.isInteractive ? 1 : 0) })
-        cls.property("isCancelled", get: { c, call in lua_pushboolean(call.L, c.isCancelled ? 1 : 0) })
+        cls.property("isAnimated", \.isAnimated)
+        cls.property("isInteractive", \.isInteractive)
+        cls.property("isCancelled", \.isCancelled)
         cls.property("percentComplete", get: { c, call in call.state.push(number: c.percentComplete) })
         cls.property("transitionDuration", get: { c, call in call.state.push(number: c.transitionDuration) })
         cls.property("completionVelocity", get: { c, call in call.state.push(number: c.completionVelocity) })
         cls.property("presentationStyle", get: { c, call in call.state.push(c.presentationStyle.rawValue) })
-        cls.property("containerView", get: { c, call in call.state.push(object: c.containerView) })
-        cls.method("viewController") { c, call in
-            call.state.push(object: c.viewController(forKey: try Runtime.key(call, 2)))
-            return 1
-        }
-        cls.method("view") { c, call in
-            call.state.push(object: c.view(forKey: try Runtime.key(call, 2)))
-            return 1
-        }
+        cls.property("containerView", \.containerView)
+        cls.method("viewController", returning: { c, call in c.viewController(forKey: try Runtime.key(call, 2)) })
+        cls.method("view", returning: { c, call in c.view(forKey: try Runtime.key(call, 2)) })
         cls.method("animateAlongside") { [unowned self] coordinator, call in
             let animation = try call.optionalFunction(2)
             let completion = try call.optionalFunction(3)

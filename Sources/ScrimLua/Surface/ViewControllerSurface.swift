@@ -1,5 +1,5 @@
-import LuaBridge
 import CLua
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -19,13 +19,13 @@ extension Runtime {
             if let view, let refusal = vc.refusalOfView(view) { throw call.argumentError(i, refusal) }
             vc.view = view
         })
-        cls.property("viewIfLoaded", get: { vc, call in call.state.push(object: vc.viewIfLoaded) })
-        cls.property("isViewLoaded", get: { vc, call in lua_pushboolean(call.L, vc.isViewLoaded ? 1 : 0) })
-        cls.property("parent", get: { vc, call in call.state.push(object: vc.parent) })
+        cls.property("viewIfLoaded", \.viewIfLoaded)
+        cls.property("isViewLoaded", \.isViewLoaded)
+        cls.property("parent", \.parent)
         cls.property("children", get: { vc, call in call.state.push(objects: vc.children) })
-        cls.property("navigationController", get: { vc, call in call.state.push(object: vc.navigationController) })
-        cls.property("tabBarController", get: { vc, call in call.state.push(object: vc.tabBarController) })
-        cls.property("splitViewController", get: { vc, call in call.state.push(object: vc.splitViewController) })
+        cls.property("navigationController", \.navigationController)
+        cls.property("tabBarController", \.tabBarController)
+        cls.property("splitViewController", \.splitViewController)
         cls.property("title", get: { vc, call in
             if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
         }, set: { vc, call, i in vc.title = try call.optionalName(i) })
@@ -64,10 +64,7 @@ extension Runtime {
             vc.removeChildController(child)
             return 0
         }
-        cls.method("loadViewIfNeeded") { vc, _ in
-            vc.loadViewIfNeeded()
-            return 0
-        }
+        cls.action("loadViewIfNeeded") { $0.loadViewIfNeeded() }
         cls.method("addChild") { vc, call in
             let child = try call.object(2, ViewController.self, expected: "ViewController")
             do { try vc.addChild(child) } catch { throw LuaRaise("\(error)") }
@@ -93,10 +90,7 @@ extension Runtime {
             vc.beginAppearanceTransition(lua_toboolean(call.L, 2) != 0, animated: try call.bool(3, default: false))
             return 0
         }
-        cls.method("endAppearanceTransition") { vc, _ in
-            vc.endAppearanceTransition()
-            return 0
-        }
+        cls.action("endAppearanceTransition") { $0.endAppearanceTransition() }
         cls.method("transition") { [unowned self] vc, call in
             let from = try call.object(2, ViewController.self, expected: "ViewController")
             let to = try call.object(3, ViewController.self, expected: "ViewController")
@@ -134,7 +128,7 @@ extension Runtime {
         scrim_pop(lua.L, 1)
     }
 
-    static let viewControllerCallbacks: [LifecycleEvent] = [
+    static let viewControllerCallbacks: [TraceEventName] = [
         .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
         .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .willMoveToParent,
         .didMoveToParent, .traitCollectionDidChange, .willTransitionToTraitCollection, .viewWillTransitionToSize,

@@ -1,7 +1,7 @@
-import LuaBridge
 import CLua
 import CLuaBridge
 import CSandbox
+import LuaBridge
 import ScrimCore
 
 extension Runtime {
@@ -30,15 +30,12 @@ extension Runtime {
         let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
         cls.property("hidden", get: hidden, set: setHidden)
         cls.property("isHidden", get: hidden, set: setHidden)
-        cls.property("clipsToBounds", get: { view, call in lua_pushboolean(call.L, view.clipsToBounds ? 1 : 0) },
-                     set: { view, call, i in view.clipsToBounds = try call.bool(i, default: false) })
-        cls.property("isUserInteractionEnabled",
-                     get: { view, call in lua_pushboolean(call.L, view.isUserInteractionEnabled ? 1 : 0) },
-                     set: { view, call, i in view.isUserInteractionEnabled = try call.bool(i, default: true) })
+        cls.property("clipsToBounds", \.clipsToBounds, nilMeans: false)
+        cls.property("isUserInteractionEnabled", \.isUserInteractionEnabled, nilMeans: true)
         cls.property("presentation", get: { view, call in call.state.push(view.presentation) })
-        cls.property("superview", get: { view, call in call.state.push(object: view.superview) })
+        cls.property("superview", \.superview)
         cls.property("subviews", get: { view, call in call.state.push(objects: view.subviews) })
-        cls.property("window", get: { view, call in call.state.push(object: view.window) })
+        cls.property("window", \.window)
 
         cls.method("addSubview") { view, call in
             let subview = try call.object(2, View.self, expected: "View")
@@ -56,30 +53,15 @@ extension Runtime {
             view.insertSubview(subview, at: position - 1)
             return 0
         }
-        cls.method("removeFromSuperview") { view, _ in
-            view.removeFromSuperview()
-            return 0
-        }
-        cls.method("bringSubviewToFront") { view, call in
-            view.bringSubviewToFront(try call.object(2, View.self, expected: "View"))
-            return 0
-        }
-        cls.method("sendSubviewToBack") { view, call in
-            view.sendSubviewToBack(try call.object(2, View.self, expected: "View"))
-            return 0
-        }
+        cls.action("removeFromSuperview") { $0.removeFromSuperview() }
+        cls.action("bringSubviewToFront", taking: View.self, expected: "View") { $0.bringSubviewToFront($1) }
+        cls.action("sendSubviewToBack", taking: View.self, expected: "View") { $0.sendSubviewToBack($1) }
         cls.method("isDescendant") { view, call in
             lua_pushboolean(call.L, view.isDescendant(of: try call.object(2, View.self, expected: "View")) ? 1 : 0)
             return 1
         }
-        cls.method("setNeedsLayout") { view, _ in
-            view.setNeedsLayout()
-            return 0
-        }
-        cls.method("layoutIfNeeded") { view, _ in
-            view.layoutIfNeeded()
-            return 0
-        }
+        cls.action("setNeedsLayout") { $0.setNeedsLayout() }
+        cls.action("layoutIfNeeded") { $0.layoutIfNeeded() }
         cls.method("convert") { view, call in
             let other = try call.optionalObject(3, View.self, expected: "View")
             if lua_type(call.L, 2) == LUA_TTABLE, call.state.hasField("width", at: 2) {
@@ -102,10 +84,7 @@ extension Runtime {
             call.state.push(object: snapshot)
             return 1
         }
-        cls.method("hitTest") { view, call in
-            call.state.push(object: view.hitTest(try call.point(2)))
-            return 1
-        }
+        cls.method("hitTest", returning: { view, call in view.hitTest(try call.point(2)) })
         defineViewGestureMethods()
     }
 

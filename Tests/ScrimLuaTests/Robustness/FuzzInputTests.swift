@@ -1,6 +1,6 @@
 import Foundation
-import ScrimFuzzing
 import LuaBridge
+import ScrimFuzzing
 import ScrimLua
 import Testing
 

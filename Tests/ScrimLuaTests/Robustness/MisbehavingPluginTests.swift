@@ -1,8 +1,8 @@
 import Foundation
-import ScrimCore
-import Testing
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// A plugin that fails in one chosen callback of each transition protocol — delegate,
 /// presentation controller, animator, coordinator blocks, animation and completion blocks,

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrimCore
 import LuaBridge
+@testable import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// Scripts that fail outside the transition protocols: a controller's lifecycle override in
 /// each of its callbacks, a gesture handler driving an interactive dismissal, and a plugin

@@ -1,7 +1,7 @@
-import Testing
-@testable import ScrimCore
 import LuaBridge
+@testable import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// What the generated sequences of `ModelPropertyTests` found, each pinned as a test of its own.
 @Suite struct ModelFindingsTests {

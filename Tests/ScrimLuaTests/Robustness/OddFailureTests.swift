@@ -1,8 +1,8 @@
 import Foundation
-import ScrimCore
-import Testing
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// Plugins that fail in odd ways: error values that are not strings, failing metamethods,
 /// `completeTransition` twice or never, re-entrant presentation calls, runaway recursion, huge

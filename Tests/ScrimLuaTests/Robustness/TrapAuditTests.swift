@@ -1,8 +1,9 @@
 import CLua
 import Foundation
+import LuaBridge
+import ScrimControl
 import ScrimCore
 import ScrimFuzzing
-import LuaBridge
 @testable import ScrimLua
 import Testing
 
@@ -115,12 +116,13 @@ import Testing
             a:present(ViewController{ name = "b" }, false)
             """)
         // Frames until the presentation is over and only the watchdog's timer is left.
+        let loop = RuntimeLoop(runtime)
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (runtime.application.secondsUntilNextTurn ?? 0) < 60 { runtime.serveOnce() }
+        while Date() < deadline, (runtime.application.secondsUntilNextTurn ?? 0) < 60 { loop.serveOnce() }
         #expect((runtime.application.secondsUntilNextTurn ?? 0) > 1e6)
         // A job waiting makes the poll return at once, after its timeout was worked out.
-        runtime.mailbox.post {}
-        runtime.serveOnce()
+        loop.mailbox.post {}
+        loop.serveOnce()
         #expect(try runtime.eval("return window.rootViewController.presentedViewController.name") == ["b"])
     }
 

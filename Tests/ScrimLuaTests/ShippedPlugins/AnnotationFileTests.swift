@@ -1,9 +1,9 @@
 import CLua
 import Foundation
-import Testing
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// `Plugins/library/scrim.lua` tells editors what the Lua surface is; these tests hold it to the
 /// runtime: every global, every `scrim` field and every member it declares on a bridged class exists.

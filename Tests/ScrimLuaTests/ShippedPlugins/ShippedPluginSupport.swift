@@ -1,6 +1,6 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
 
 /// A harness whose plugin path is Scrim's shipped `Plugins/` folder.

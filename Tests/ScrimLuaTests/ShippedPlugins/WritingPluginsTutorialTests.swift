@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// Runs every Lua block of `docs/writing-plugins.md` in order: a block starting
 /// `-- Plugins/<name>.lua` is saved as that plugin (a later block replaces it), any other block

@@ -1,7 +1,7 @@
-import Testing
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
+import Testing
 
 @Suite struct ZoomPluginTests {
     static let presenting = """

@@ -1,5 +1,5 @@
-@testable import ScrimCore
 import LuaBridge
+@testable import ScrimCore
 @testable import ScrimLua
 
 /// What must hold after every step of a generated sequence. Fed the trace as it grows, it

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-@testable import ScrimCore
 import LuaBridge
+@testable import ScrimCore
 @testable import ScrimLua
+import Testing
 
 /// Random sequences of what users do to a hierarchy — every presentation style, dismissals at
 /// any level, pushes and pops, tab switches, child containment, interactive transitions driven

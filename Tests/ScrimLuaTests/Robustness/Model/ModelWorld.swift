@@ -1,6 +1,6 @@
 import Foundation
-import ScrimCore
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
 
 /// The runtime a generated sequence runs in: a tab bar controller at the root (a navigation

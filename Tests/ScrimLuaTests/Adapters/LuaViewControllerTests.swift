@@ -1,0 +1,143 @@
+import LuaBridge
+import ScrimCore
+@testable import ScrimLua
+import Testing
+
+@Suite struct LuaOverrideTests {
+    @Test func overridesRunWithSelfAndUIKitArguments() throws {
+        let h = Harness()
+        try h.run("""
+            log = {}
+            local function note(...) log[#log + 1] = table.concat({ ... }, " ") end
+            child = ViewController{ name = "child",
+              willMoveToParent = function(self, parent) note("willMove", self.name, parent and parent.name or "nil") end,
+              viewWillAppear = function(self, animated) note("willAppear", self.name, tostring(animated)) end,
+            }
+            root = ViewController{ name = "root",
+              viewDidLoad = function(self)
+                note("didLoad", tostring(self == root))
+                self:addChild(child)
+                self.view:addSubview(child.view)
+                child:didMove(self)
+              end,
+              viewWillTransitionToSize = function(self, size) note("size", tostring(size)) end,
+            }
+            window.rootViewController = root
+            window:setSize(852, 393)
+            """)
+        #expect(try h.value("table.concat(log, '; ')") ==
+                "didLoad true; willMove child root; willAppear child false; size size(852, 393)")
+        #expect(h.eventsWithoutLayout == [
+            "root.loadView", "root.viewDidLoad", "child.willMoveToParent", "child.loadView", "child.viewDidLoad",
+            "child.didMoveToParent", "root.viewWillAppear", "child.viewWillAppear", "root.viewIsAppearing",
+            "child.viewIsAppearing", "root.viewDidAppear", "child.viewDidAppear",
+            "root.willTransitionToTraitCollection", "child.willTransitionToTraitCollection",
+            "root.viewWillTransitionToSize", "child.viewWillTransitionToSize",
+        ])
+    }
+
+    @Test func luaClassesSubclassViewControllerWithSuperAndInit() throws {
+        let h = Harness()
+        try h.run("""
+            Card = scrim.ViewController:extend("Card")
+            function Card:init(props)
+              Card.super.init(self, props)
+              self.opened = 0
+            end
+            function Card:loadView()
+              self.view = View{ name = "card view", backgroundColor = "#ffffff" }
+            end
+            function Card:viewDidAppear(animated)
+              Card.super.viewDidAppear(self, animated)
+              self.opened = self.opened + 1
+            end
+            Small = Card:extend("Small")
+            a = Card{ title = "A" }
+            b = Small.new{ name = "b" }
+            c = Card.new()
+            window.rootViewController = a
+            """)
+        #expect(try h.value("a.name .. ',' .. b.name .. ',' .. c.name") == "Card#1,b,Card#2")
+        #expect(try h.value("a.title .. ' ' .. a.opened .. ' ' .. a.view.name") == "A 1 card view")
+        #expect(try h.value("Card:isInstance(b) and not Small:isInstance(a)") == "true")
+        #expect(try h.value("b.opened") == "0")
+        #expect(h.eventsWithoutLayout.prefix(2) == ["Card#1.loadView", "Card#1.viewDidLoad"])
+    }
+
+    @Test func luaClassMethodsComeBeforeNativeMethods() throws {
+        let h = Harness()
+        try h.run("""
+            Container = scrim.ViewController:extend("Container")
+            function Container:show(other) self.shown = other.name end
+            c = Container{ name = "c" }
+            c:show(ViewController{ name = "x" })
+            plain = ViewController{ name = "p" }
+            """)
+        #expect(try h.value("c.shown .. ' ' .. tostring(c.presentedViewController)") == "x nil")
+        #expect(try h.value("type(plain.show)") == "function")
+        #expect(throws: LuaError.self) { try h.run("c.title = 5") }
+    }
+
+    @Test func instanceFieldsAreLuaOnlyAndNativePropertiesStayNative() throws {
+        let h = Harness()
+        try h.run("""
+            vc = ViewController{ name = "v", restorationIdentifier = "inbox", preferredContentSize = size(300, 200) }
+            vc.score = 3
+            vc.shouldAutomaticallyForwardAppearanceMethods = false
+            """)
+        #expect(try h.value("vc.score + 1") == "4")
+        #expect(try h.value("vc.restorationIdentifier") == "inbox")
+        #expect(try h.value("vc.preferredContentSize") == "size(300, 200)")
+        #expect(try h.value("vc.shouldAutomaticallyForwardAppearanceMethods") == "false")
+        #expect(try h.value("vc.isViewLoaded") == "false")
+        #expect(throws: LuaError.self) { try h.run("vc.name = 'other'") }
+    }
+
+    @Test func transitionBetweenChildrenFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            a, b = ViewController{ name = "a" }, ViewController{ name = "b" }
+            window.rootViewController = root
+            root:addChild(a); root.view:addSubview(a.view); a:didMove(root)
+            root:addChild(b)
+            a:willMove(nil)
+            done = nil
+            root:transition(a, b, 0.5, function() b.view.alpha = 0.5 end, function(finished)
+              a:removeFromParent(); b:didMove(root); done = finished
+            end)
+            """)
+        #expect(try h.value("tostring(done) .. ' ' .. b.view.alpha") == "nil 0.5")
+        try h.run("run(0.5)")
+        #expect(try h.value("tostring(done) .. ' ' .. #root.children .. ' ' .. tostring(a.view.superview)") == "true 1 nil")
+        let tail = h.eventsWithoutLayout.suffix(4)
+        #expect(Array(tail) == ["a.viewDidDisappear", "b.viewDidAppear", "a.didMoveToParent", "b.didMoveToParent"])
+        #expect(try h.value("scrim.now()") == "0.5")
+    }
+
+    @Test func manualAppearanceFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root", shouldAutomaticallyForwardAppearanceMethods = false }
+            window.rootViewController = root
+            child = ViewController{ name = "child" }
+            root:addChild(child); root.view:addSubview(child.view); child:didMove(root)
+            trace.clear()
+            child:beginAppearanceTransition(false, true)
+            child:beginAppearanceTransition(true, true)
+            child:endAppearanceTransition()
+            """)
+        #expect(h.events == ["child.viewWillAppear", "child.viewIsAppearing", "child.viewDidAppear"])
+        #expect(try h.value("child.appearanceState") == "appeared")
+    }
+
+    @Test func memoryWarningFromLua() throws {
+        let h = Harness()
+        try h.run("""
+            offscreen = ViewController{ name = "off", didReceiveMemoryWarning = function(self) self.warned = true end }
+            local _ = offscreen.view
+            scrim.simulateMemoryWarning()
+            """)
+        #expect(try h.value("offscreen.warned and not offscreen.isViewLoaded") == "true")
+    }
+}
