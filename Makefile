@@ -55,7 +55,7 @@ fuzz: deps
 	  -I .build-fuzz/debug/Modules -I Sources/CLua $$(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
 	  -Xcc -fmodule-map-file=.build-fuzz/debug/CSandbox.build/module.modulemap -I Sources/CSandbox/include \
 	  -Xcc -fmodule-map-file=.build-fuzz/debug/CLuaBridge.build/module.modulemap -I Sources/CLuaBridge/include \
-	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/CScrim.build/*.o .build-fuzz/debug/ScrimLua.build/*.o \
+	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/CScrim.build/*.o .build-fuzz/debug/ScrimControl.build/*.o .build-fuzz/debug/ScrimLua.build/*.o \
 	  .build-fuzz/debug/LuaBridge.build/*.o .build-fuzz/debug/CLuaBridge.build/*.o .build-fuzz/debug/CSandbox.build/*.o .build-fuzz/debug/ScrimCore.build/*.o \
 	  $$(pkg-config --libs lua5.4) -o .build-fuzz/scrim-fuzz > .build-fuzz/link.log 2>&1; \
 	  status=$$?; grep -v 'Cannot export local symbol' .build-fuzz/link.log; exit $$status

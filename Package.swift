@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Every Swift target says what it uses: a member of another module's type is visible only where
+/// that module is imported.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Scrim",
     products: [
@@ -99,3 +103,7 @@ let package = Package(
         .testTarget(name: "ScrimCLITests", dependencies: ["ScrimCLI", "ScrimRender", "ScrimCore", "LuaBridge", "ScrimLua", "ScrimBenchmarks", "CZlib"]),
     ]
 )
+
+for target in package.targets where target.type != .system && !["CLuaBridge", "CSandbox"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

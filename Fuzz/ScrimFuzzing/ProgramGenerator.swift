@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes hostile Lua programs against the documented surface (`LuaSurface`): each statement
 /// makes an object, calls a method or a global function, sets or reads a property, or runs
 /// frames, with values that are sometimes right and often not — NaN, infinities, 1e308, -1, 0,

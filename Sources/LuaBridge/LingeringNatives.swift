@@ -9,6 +9,7 @@ import CLuaBridge
 /// held natively when its userdata goes keeps its weight, remembered here weakly, until it is
 /// gone: the limits ask for a sweep before they refuse memory, and the list is swept as it
 /// doubles.
+@usableFromInline
 package final class LingeringNatives {
     private final class Entry {
         weak var object: AnyObject?
@@ -36,6 +37,7 @@ package final class LingeringNatives {
     }
 
     /// Keeps counting `weight` for `object`, whose userdata goes while native code holds it.
+    @usableFromInline
     package func keep(_ object: AnyObject, weight: Int64) {
         let identity = ObjectIdentifier(object)
         // An object gone meanwhile may have left its address, and its entry, to this one.

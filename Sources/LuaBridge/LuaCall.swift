@@ -6,7 +6,7 @@ import CLua
 /// For a method (a name with `:`), stack index 1 is `self` and argument numbers count from
 /// the next one, as Lua's own messages do.
 public struct LuaCall {
-    package let L: OpaquePointer
+    @usableFromInline package let L: OpaquePointer
     public let state: LuaState
     public let functionName: String
     /// What is being checked, for the wording of errors.
@@ -21,6 +21,7 @@ public struct LuaCall {
         case field(constructor: String)
     }
 
+    @usableFromInline
     package init(L: OpaquePointer, state: LuaState, functionName: String, role: Role = .function) {
         self.L = L
         self.state = state
@@ -130,11 +131,13 @@ public struct LuaCall {
     }
 
     /// The bridged native object at `index`, of type `T` (named `expected` in errors).
+    @inlinable
     public func object<T: AnyObject>(_ index: Int32, _ type: T.Type, expected: String) throws -> T {
         guard let object = try state.object(at: index) as? T else { throw typeError(index, expected: expected) }
         return object
     }
 
+    @inlinable
     public func optionalObject<T: AnyObject>(_ index: Int32, _ type: T.Type, expected: String) throws -> T? {
         isNil(index) ? nil : try object(index, type, expected: expected)
     }

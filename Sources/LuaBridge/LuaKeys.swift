@@ -3,8 +3,9 @@ import CLua
 /// A Lua string made once and kept in the registry, for keys that hot paths look up on every
 /// call (`__index`, a callback's name): pushing one is an array read, where pushing a Swift
 /// string would convert and hash it each time.
+@usableFromInline
 package struct LuaKey {
-    let ref: Int32
+    @usableFromInline let ref: Int32
 }
 
 extension LuaState {
@@ -15,6 +16,7 @@ extension LuaState {
     }
 
     /// Pushes the string `key` holds.
+    @inlinable
     package func push(_ key: LuaKey) { lua_rawgeti(L, scrim_registryindex(), lua_Integer(key.ref)) }
 
     /// The key under which the metatable of a read-only view (a proxy table that reads through

@@ -12,17 +12,17 @@ public typealias NativeFunction = (LuaCall) throws -> Int32
 public final class LuaState {
     /// The running thread: the main thread, or while a native function runs, the thread
     /// (coroutine) that called it. Every helper works on this one.
-    package private(set) var L: OpaquePointer
+    @usableFromInline @exclusivity(unchecked) package private(set) var L: OpaquePointer
     private let mainThread: OpaquePointer
     private var natives: [(name: String, body: NativeFunction)] = []
     /// Bridged classes, most specific first (see `register`).
-    package var classes: [BridgedClassEntry] = []
+    @usableFromInline package var classes: [BridgedClassEntry] = []
     /// The userdata slots of anchored objects that hold their userdata, by registry reference.
     package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, entry: BridgedClassEntry)] = [:]
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
-    package var isClosing = false
+    @usableFromInline package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
-    package var objectsTable = scrim_noref()
+    @usableFromInline package var objectsTable = scrim_noref()
     /// The registry reference of the table of companions kept alive by userdata (`LuaCompanion.swift`).
     package var companionsTable = scrim_noref()
     /// `"__index"`, which raw lookups through class chains push (`lookupKey`).
@@ -30,9 +30,9 @@ public final class LuaState {
     package let lifetime = Lifetime()
 
     /// The allocator's counters and the limits' turns (see `LuaLimits`, `Limits.c`); outlives the state.
-    package let limitsRecord: OpaquePointer
+    @usableFromInline package let limitsRecord: OpaquePointer
     /// Native objects whose userdata went while native code holds them: they still weigh.
-    package let lingeringNatives: LingeringNatives
+    @usableFromInline package let lingeringNatives: LingeringNatives
 
     public init(limits: LuaLimits = .standard) {
         guard let record = scrim_limits_new(), let state = scrim_limits_newstate(record) else {
@@ -175,7 +175,7 @@ public final class LuaState {
     }
 
     /// A key unique to this state, for `lua_rawgetp`/`lua_rawsetp` in the registry.
-    package var registryKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    @usableFromInline package var registryKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     // MARK: Native functions
 

@@ -13,9 +13,9 @@ public final class BridgedClass<Object: AnyObject> {
     public typealias Method = (Object, LuaCall) throws -> Int32
 
     public let name: String
-    package var getters: [String: Getter] = [:]
-    package var setters: [String: Setter] = [:]
-    package var methods: [(name: String, body: Method)] = []
+    @usableFromInline package var getters: [String: Getter] = [:]
+    @usableFromInline package var setters: [String: Setter] = [:]
+    @usableFromInline package var methods: [(name: String, body: Method)] = []
     /// Whether fields that are not native properties may be kept in an instance table (the
     /// userdata's user value), as for controllers made from Lua.
     public var keepsLuaFields = false
@@ -25,18 +25,21 @@ public final class BridgedClass<Object: AnyObject> {
     }
 
     /// A property; `get` pushes the value, `set` reads it from the given stack index.
+    @inlinable
     public func property(_ name: String, get: @escaping Getter, set: Setter? = nil) {
         getters[name] = get
         if let set { setters[name] = set }
     }
 
     /// A method, called with `:` (stack index 1 is `self`).
+    @inlinable
     public func method(_ name: String, _ body: @escaping Method) {
         methods.removeAll { $0.name == name }
         methods.append((name, body))
     }
 
     /// A method that takes no arguments and returns nothing (`view:layoutIfNeeded()`).
+    @inlinable
     public func action(_ name: String, _ body: @escaping (Object) -> Void) {
         method(name) { object, _ in
             body(object)
@@ -46,6 +49,7 @@ public final class BridgedClass<Object: AnyObject> {
 
     /// A method that takes one bridged object of `type` (named `expected` in errors) and
     /// returns nothing (`view:bringSubviewToFront(other)`).
+    @inlinable
     public func action<Argument: AnyObject>(_ name: String, taking type: Argument.Type, expected: String,
                                             _ body: @escaping (Object, Argument) -> Void) {
         method(name) { object, call in
@@ -55,12 +59,14 @@ public final class BridgedClass<Object: AnyObject> {
     }
 
     /// A boolean property bound to `keyPath`; assigning nil assigns `nilMeans`.
+    @inlinable
     public func property(_ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Bool>, nilMeans: Bool) {
         property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) },
                  set: { object, call, index in object[keyPath: keyPath] = try call.bool(index, default: nilMeans) })
     }
 
     /// A method whose result goes back to Lua: a value, or a bridged object or nil.
+    @inlinable
     public func method<Result: LuaPushable>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result) {
         method(name) { object, call in
             try body(object, call).push(to: call.state)
@@ -68,6 +74,7 @@ public final class BridgedClass<Object: AnyObject> {
         }
     }
 
+    @inlinable
     public func method<Result: AnyObject>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result?) {
         method(name) { object, call in
             call.state.push(object: try body(object, call))
@@ -76,21 +83,25 @@ public final class BridgedClass<Object: AnyObject> {
     }
 
     /// A read-only property that reads `keyPath`: a bridged object, or nil.
+    @inlinable
     public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value?>) {
         property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
     }
 
     /// A read-only property that reads `keyPath`: a bridged object.
+    @inlinable
     public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
         property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
     }
 
     /// A read-only property that reads `keyPath`: a boolean.
+    @inlinable
     public func property(_ name: String, _ keyPath: KeyPath<Object, Bool>) {
         property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) })
     }
 
     /// Takes every member of `parent`, a class of a superclass of `Object`.
+    @inlinable
     public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
         for (key, get) in parent.getters {
             getters[key] = { object, call in try get(object as! Parent, call) }
@@ -105,13 +116,15 @@ public final class BridgedClass<Object: AnyObject> {
 }
 
 /// What the state keeps of a registered class: its metatable, and type-specific checks.
+@usableFromInline
 package struct BridgedClassEntry {
-    package let metatable: String
-    package let matches: (AnyObject) -> Bool
+    @usableFromInline package let metatable: String
+    @usableFromInline package let matches: (AnyObject) -> Bool
     /// Whether the object in a userdata slot has no strong reference but the userdata's.
     /// (`isKnownUniquelyReferenced` needs the class type: through `AnyObject` it answers false.)
-    package let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
+    @usableFromInline package let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
 
+    @inlinable
     package init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
         self.metatable = metatable
         matches = { $0 is Object }
@@ -122,6 +135,7 @@ package struct BridgedClassEntry {
 extension LuaState {
     /// Creates the metatable of `cls`. Register subclasses before their superclasses: an
     /// object gets the metatable of the first registered class it is an instance of.
+    @inlinable
     public func register<Object: AnyObject>(_ cls: BridgedClass<Object>) {
         if objectsTable == scrim_noref() { objectsTable = makeWeakTable(mode: "v") }
 
@@ -223,6 +237,7 @@ extension LuaState {
     }
 
     /// A new table with weak keys (`"k"`) or values (`"v"`), kept in the registry: its reference.
+    @usableFromInline
     package func makeWeakTable(mode: String) -> Int32 {
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
@@ -314,6 +329,7 @@ extension LuaState {
     // MARK: Toggle references (see LuaAnchored)
 
     /// Makes `anchored` hold the userdata at `index` strongly.
+    @usableFromInline
     package func anchor(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
         guard let slot = lua_touserdata(L, index) else { return }
         lua_pushvalue(L, index)
@@ -324,6 +340,7 @@ extension LuaState {
 
     /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
     /// table (Lua removed it before finalizing) and marks it for finalization again.
+    @usableFromInline
     package func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
         guard let slot = lua_touserdata(L, index),
               let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import ScrimCore
 
 /// A recording as one self-contained HTML page: the frames, a player (play and pause, a

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The HTML, CSS and JavaScript of the player page, with `{{placeholders}}` for `PlayerPage`
 /// to fill.
 enum PlayerTemplate {

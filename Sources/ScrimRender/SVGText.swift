@@ -1,3 +1,5 @@
+import Foundation
+
 /// A number as SVG attributes write it: at most three decimals, no trailing zeros, never `-0`,
 /// so that the same scene always gives the same bytes.
 func svgNumber(_ value: Double) -> String {

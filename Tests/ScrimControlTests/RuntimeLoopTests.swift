@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LuaBridge
 import ScrimControl
+import ScrimCore
 import ScrimLua
 import Testing
 

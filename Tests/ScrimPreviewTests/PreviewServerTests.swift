@@ -1,4 +1,5 @@
 import Foundation
+import NIOWebSocket
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -151,8 +151,8 @@ function internals.newPluginEnvironment(files, grants, owner)
 
   -- A view has nothing to set: rawset refuses it as assignment does.
   function env.rawset(t, key, value)
-    local refused = writeRefusal(t, key)
-    if refused then error(refused, 2) end
+    local problem = writeRefusal(t, key)
+    if problem then error(problem, 2) end
     return realRawset(t, key, value)
   end
 
@@ -324,8 +324,8 @@ function internals.newPluginEnvironment(files, grants, owner)
       if requiring[name] then
         error(format("module '%s' requires itself while it loads (directly or through others)", name), 2)
       end
-      local file, path, refusal = native.findModule(name)
-      if refusal then error(refusal, 2) end
+      local file, path, notFound = native.findModule(name)
+      if notFound then error(notFound, 2) end
       if not file then error(format("module '%s' not found in the plugin paths:%s", name, path), 2) end
       local text, problem = readAll(file, path)
       if not text then error(format("error loading module '%s' from file '%s':\n\t%s", name, path, problem), 2) end

@@ -1,3 +1,4 @@
+import LuaBridge
 import ScrimCore
 
 extension Runtime.Configuration {

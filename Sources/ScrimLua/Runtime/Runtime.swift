@@ -28,7 +28,7 @@ public final class Runtime {
     var encodedState: (save: Int, bytes: Int) = (0, 0)
 
     /// The keys lifecycle delivery looks up on every callback.
-    private(set) var lifecycleKeys: LifecycleKeys!
+    let lifecycleKeys: LifecycleKeys
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!
     /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).

@@ -1,6 +1,8 @@
 import Foundation
+import LuaBridge
 import ScrimCore
 import ScrimFuzzing
+import ScrimLua
 import Testing
 
 /// The hierarchy stays a tree of bounded depth whatever a script does. Cycles made on purpose —

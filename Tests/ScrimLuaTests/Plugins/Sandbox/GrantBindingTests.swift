@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import ScrimCore
 @testable import ScrimLua
 import Testing
 
