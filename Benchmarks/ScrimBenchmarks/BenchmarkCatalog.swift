@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// One benchmark of the suite: what it measures and how.

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// Hot reload: a plugin file saved (a temporary file renamed over it, as editors do) until its

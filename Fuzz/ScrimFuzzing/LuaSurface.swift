@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// The documented Lua surface, read from the LuaLS annotation file (`Plugins/library/scrim.lua`):

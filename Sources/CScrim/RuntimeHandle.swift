@@ -1,7 +1,6 @@
 import Foundation
 import LuaBridge
 import ScrimControl
-import ScrimCore
 import ScrimLua
 
 /// What a `scrim_runtime *` points at: the runtime's thread, and the trace callback's observation.

@@ -1,3 +1,6 @@
+import CLua
+import CLuaBridge
+
 /// A native object that keeps Lua state of its own — its instance table, the user value of its
 /// userdata — such as a controller made from Lua.
 ///
@@ -25,4 +28,62 @@ public final class LuaAnchor {
     package var state: State = .none
 
     public init() {}
+}
+
+extension LuaState {
+    /// Makes `anchored` hold the userdata at `index` strongly.
+    @usableFromInline
+    package func anchor(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index) else { return }
+        lua_pushvalue(L, index)
+        let ref = luaL_ref(L, scrim_registryindex())
+        anchored.luaAnchor.state = .strong(ref: ref)
+        strongAnchors[ref] = (slot, entry)
+    }
+
+    /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
+    /// table (Lua removed it before finalizing) and marks it for finalization again.
+    @usableFromInline
+    package func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+        guard let slot = lua_touserdata(L, index),
+              let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }
+        anchor(anchored, userdataAt: index, entry: entry)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
+        lua_pushvalue(L, index)
+        lua_rawsetp(L, -2, pointer)
+        scrim_pop(L, 1)
+        lua_getmetatable(L, index)
+        lua_setmetatable(L, index)
+    }
+
+    /// Drops the strong references of anchored objects that nothing else holds, so Lua can
+    /// collect them (and their cycles) when it no longer references them either. Runs once
+    /// per collection cycle.
+    package func releaseUnsharedAnchors() {
+        for ref in strongAnchors.keys.sorted() {
+            guard let (slot, entry) = strongAnchors[ref], entry.isOnlyHeldByLua(slot),
+                  let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { continue }
+            strongAnchors[ref] = nil
+            luaL_unref(L, scrim_registryindex(), ref)
+            (Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored)?.luaAnchor.state = .weak
+        }
+    }
+
+    /// A userdata whose finalizer runs `releaseUnsharedAnchors` and arms a new one: a hook
+    /// at the end of every collection cycle.
+    package func armCollectionSentinel() {
+        let metatable = "scrim.collectionSentinel"
+        if luaL_newmetatable(L, metatable) != 0 {
+            setFunction("__gc", in: -1) { call in
+                guard !call.state.isClosing else { return 0 }
+                call.state.releaseUnsharedAnchors()
+                call.state.armCollectionSentinel()
+                return 0
+            }
+        }
+        scrim_pop(L, 1)
+        _ = lua_newuserdatauv(L, 0, 0)
+        luaL_setmetatable(L, metatable)
+        scrim_pop(L, 1)
+    }
 }

@@ -2,7 +2,6 @@ import Foundation
 import LuaBridge
 import ScrimControl
 import ScrimCore
-import ScrimLua
 
 /// `scrim repl --attach SOCKET`: the REPL against another process's runtime. Each line goes to
 /// the runtime's own REPL session for this client (`repl` over the control socket), so

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// `scrim check PLUGIN…`: loads each plugin in the sandbox, looks over what it declares, runs its

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 import ScrimPreview
 import ScrimRender

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// `scrim render SCRIPT --out FILE.html`: records every frame of a scenario and writes a page

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// What `--watch` modes share: the folders to watch for a scenario, and the wait for a change.

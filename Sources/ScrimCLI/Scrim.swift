@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LuaBridge
 import ScrimLua
 
 @main

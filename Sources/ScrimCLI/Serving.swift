@@ -1,7 +1,5 @@
 import Foundation
-import LuaBridge
 import ScrimControl
-import ScrimLua
 
 /// How `scrim serve` and `scrim run --listen` keep a runtime answering its control socket.
 enum Serving {

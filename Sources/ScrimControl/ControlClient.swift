@@ -1,7 +1,6 @@
 import Foundation
 import LuaBridge
 import ScrimCore
-import ScrimLua
 
 /// A client of a runtime's control socket (`scrim repl --attach` is one): sends a request,
 /// waits for its answer, and hands the notifications that arrive meanwhile to `onNotification`.

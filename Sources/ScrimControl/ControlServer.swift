@@ -1,7 +1,6 @@
 import Foundation
 import LuaBridge
 import ScrimCore
-import ScrimLua
 
 /// A runtime's control socket (`RuntimeLoop.listen(path:)`): a Unix-domain socket, mode 0600, on
 /// which clients of the same user speak JSON-RPC 2.0, one message per line (`ControlService`

@@ -1,12 +1,4 @@
 import Foundation
-import LuaBridge
-import ScrimLua
-
-/// A failure to listen on or connect to a control socket, with the path in its message.
-public struct ControlSocketError: Error, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// The Unix-domain sockets of the control protocol: where they may live, and how they are made.
 public enum ControlSocket {

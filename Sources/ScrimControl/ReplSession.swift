@@ -1,4 +1,3 @@
-import CLua
 import Dispatch
 import Foundation
 import LuaBridge

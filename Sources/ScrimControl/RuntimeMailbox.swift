@@ -1,9 +1,7 @@
 import Foundation
-import LuaBridge
-import ScrimLua
 
 /// Work handed to a runtime from other threads: any thread posts a job, the runtime's own
-/// thread runs it (`Runtime.serve`, or `runPending` from the host's loop). Jobs run in the
+/// thread runs it (`RuntimeLoop.serve`, or `runPending` from the host's loop). Jobs run in the
 /// order they were posted. `wakeDescriptor` is readable while jobs wait, for a host's `poll`.
 public final class RuntimeMailbox: @unchecked Sendable {
     /// Readable while jobs wait.

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimLua
 
 /// A runtime on a thread of its own, for hosts that call from any thread (the C library, a

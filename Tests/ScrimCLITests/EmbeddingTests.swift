@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimControl
 import ScrimCore
 import ScrimLua

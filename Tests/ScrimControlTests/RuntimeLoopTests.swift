@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import LuaBridge
 import ScrimControl
 import ScrimCore
 import ScrimLua

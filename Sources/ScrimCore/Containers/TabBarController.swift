@@ -1,39 +1,3 @@
-/// `UITabBarControllerDelegate`. Each member is optional (nil: not implemented).
-public protocol TabBarControllerDelegate: AnyObject {
-    var traceName: String { get }
-    var shouldSelect: ((_ tabBarController: TabBarController, _ controller: ViewController) -> Bool)? { get }
-    var didSelect: ((_ tabBarController: TabBarController, _ controller: ViewController) -> Void)? { get }
-    var animationController: ((_ tabBarController: TabBarController, _ from: ViewController,
-                               _ to: ViewController) -> AnimatedTransitioning?)? { get }
-    var interactionController: ((_ tabBarController: TabBarController,
-                                 _ animator: AnimatedTransitioning) -> InteractiveTransitioning?)? { get }
-}
-
-extension TabBarControllerDelegate {
-    public var traceName: String { "native:\(type(of: self))" }
-    public var shouldSelect: ((TabBarController, ViewController) -> Bool)? { nil }
-    public var didSelect: ((TabBarController, ViewController) -> Void)? { nil }
-    public var animationController: ((TabBarController, ViewController, ViewController) -> AnimatedTransitioning?)? { nil }
-    public var interactionController: ((TabBarController, AnimatedTransitioning) -> InteractiveTransitioning?)? { nil }
-}
-
-/// The tab bar model: a view across the bottom of a tab bar controller, with an item per tab.
-/// The items share the bar's width; a tap on one (`window:tap`) is the user's tap on that tab.
-public final class TabBar: View {
-    /// The tabs' titles (each controller's title, or name).
-    public internal(set) var itemTitles: [String] = []
-    public internal(set) var selectedIndex = 0
-    /// The bar's height above the home indicator area.
-    public static let height = 49.0
-
-    /// A bar starts with the opaque standard appearance's background (`#f9f9f9`); set
-    /// `backgroundColor` to change it.
-    public override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        backgroundColor = .barBackground
-    }
-}
-
 /// `UITabBarController`: one child shown at a time above a tab bar. `selectedIndex` is 0-based
 /// in Swift (1-based in Lua). A switch without a delegate animator happens at once:
 /// `new.viewWillAppear → old.viewWillDisappear → old.viewDidDisappear → new.viewDidAppear`;
@@ -56,7 +20,7 @@ open class TabBarController: ViewController {
     public let tabBar = TabBar()
     /// The view the selected controller's view fills, above the bar.
     public let contentView = View()
-    var transition: TabTransition?
+    var transition: TabBarTransition?
     private var waiting: [() -> Void] = []
 
     public init(_ application: Application, viewControllers: [ViewController] = [], name: String? = nil,
@@ -210,7 +174,7 @@ open class TabBarController: ViewController {
             if tellsDelegate { delegate?.didSelect?(self, target) }
             return
         }
-        let transition = TabTransition(tabBarController: self, from: from, to: target, tellsDelegate: tellsDelegate)
+        let transition = TabBarTransition(tabBarController: self, from: from, to: target, tellsDelegate: tellsDelegate)
         if selector != .restoration, transition.chooseAnimator() {
             self.transition = transition
             application.runLoop.perform { transition.start() }
@@ -240,97 +204,5 @@ open class TabBarController: ViewController {
     func updateBar() {
         tabBar.itemTitles = viewControllers.map { $0.title ?? $0.name }
         tabBar.selectedIndex = selection
-    }
-}
-
-/// A tab switch: the old and new selected views swap in the content view, at once or with the
-/// delegate's animator (and interaction controller).
-final class TabTransition: ControllerTransition {
-    /// Held until the switch ends (see `NavigationTransition.navigationController`).
-    let tabBarController: TabBarController
-    let from: ViewController
-    let to: ViewController
-    /// Whether the delegate hears `didSelect` when the switch completes: a tap's switch.
-    let tellsDelegate: Bool
-
-    init(tabBarController: TabBarController, from: ViewController, to: ViewController, tellsDelegate: Bool) {
-        self.tabBarController = tabBarController
-        self.from = from
-        self.to = to
-        self.tellsDelegate = tellsDelegate
-        super.init(subject: to, animated: true)
-    }
-
-    /// Asks the delegate for an animator (and interaction controller); false without one.
-    func chooseAnimator() -> Bool {
-        let tab = tabBarController
-        guard let delegate = tab.delegate, let make = delegate.animationController else { return false }
-        record(.animationControllerForOperation, [("operation", .string("select")), ("from", .string(from.name)),
-                                                  ("to", .string(to.name))], by: delegate.traceName)
-        guard let animator = make(tab, from, to) else { return false }
-        self.animator = animator
-        animatorIsTraced = true
-        if let makeInteraction = delegate.interactionController {
-            record(.interactionControllerForOperation, by: delegate.traceName)
-            interaction = makeInteraction(tab, animator)
-            interactionIsTraced = interaction != nil
-        }
-        return true
-    }
-
-    /// The switch without animation, in UIKit's order.
-    func switchAtOnce() {
-        to.loadViewIfNeeded()
-        to.externalAppearanceDrivers += 1
-        from.externalAppearanceDrivers += 1
-        if tabBarController.letsChildrenAppear { to.changeAppearance(appearing: true, animated: false) }
-        from.changeAppearance(appearing: false, animated: false)
-        from.viewIfLoaded?.removeFromSuperview()
-        tabBarController.place(to)
-        to.sendIsAppearing()
-        from.endAppearance()
-        to.endAppearance()
-        to.externalAppearanceDrivers -= 1
-        from.externalAppearanceDrivers -= 1
-    }
-
-    func start() {
-        starting {
-            to.loadViewIfNeeded()
-            let (context, coordinator) = prepare(in: tabBarController.contentView)
-            beginSwitch(from: from, to: to)
-            if tabBarController.letsChildrenAppear { to.changeAppearance(appearing: true, animated: true) }
-            from.changeAppearance(appearing: false, animated: true)
-            runAnimations(context, coordinator)
-            if to.viewIfLoaded?.window != nil { to.sendIsAppearing() }
-        }
-    }
-
-    override func viewController(forKey key: TransitionContext.Key) -> ViewController { key == .from ? from : to }
-    override func view(forKey key: TransitionContext.Key) -> View? { viewController(forKey: key).viewIfLoaded }
-
-    override func frame(for controller: ViewController, final: Bool) -> Rect {
-        let bounds = tabBarController.contentView.bounds
-        if controller === to { return final ? bounds : .zero }
-        if controller === from { return final ? .zero : bounds }
-        return .zero
-    }
-
-    override func end(_ didComplete: Bool) {
-        let content = tabBarController.contentView
-        if didComplete {
-            if from.viewIfLoaded?.superview === content { from.view.removeFromSuperview() }
-            if to.view.superview !== content { tabBarController.place(to) }
-            to.view.frame = content.bounds
-        } else {
-            to.viewIfLoaded?.removeFromSuperview()
-        }
-        endSwitchAppearances(from: from, to: to, completed: didComplete, animated: true)
-    }
-
-    override func didEnd(_ didComplete: Bool) {
-        from.activeTransition = nil
-        to.activeTransition = nil
-        tabBarController.transitionDidEnd(cancelled: !didComplete, from: from, to: to, tellsDelegate: tellsDelegate)
     }
 }

@@ -14,19 +14,12 @@ public enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return JSONValue.jsonNumber(value)
+        case .number(let value): return jsonNumber(value)
         case .string(let value): return jsonString(value)
         case .array(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
         case .object(let fields):
             return "{" + fields.keys.sorted().map { jsonString($0) + ":" + fields[$0]!.json }.joined(separator: ",") + "}"
         }
-    }
-
-    /// Whole numbers without a fraction; others in the shortest form that reads back exactly.
-    private static func jsonNumber(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
-        return "\(value)"
     }
 
     /// Parses JSON text. Errors name the line and column.

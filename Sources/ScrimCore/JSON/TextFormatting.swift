@@ -1,6 +1,7 @@
 import Foundation
 
-// How the trace, descriptions and JSON write numbers and strings: the same text on every run.
+// How the trace, descriptions and JSON values write numbers and strings: the same text on every
+// run.
 
 /// Formats a number the way the trace and descriptions do: integers without a fraction,
 /// others with at most six decimals and no trailing zeros. Deterministic across runs.
@@ -54,4 +55,12 @@ public func jsonString(_ value: String) -> String {
         }
     }
     return out + "\""
+}
+
+/// A number as a JSON value writes it: whole numbers without a fraction, others in the shortest
+/// form that reads back exactly, non-finite ones as `null`.
+func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+    return "\(value)"
 }

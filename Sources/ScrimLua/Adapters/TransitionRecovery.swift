@@ -1,4 +1,3 @@
-import LuaBridge
 import ScrimCore
 
 extension TransitionContext {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import LuaBridge
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,5 @@
-import CLua
 import CSandbox
 import Foundation
-import LuaBridge
 
 /// The files one sandboxed plugin reaches (docs/plugins.md, "Files"). It reads beneath its own
 /// folder, and writes only beneath its data folder (`scrim.dataPath`); both are resolved by the

@@ -1,4 +1,3 @@
-import LuaBridge
 
 /// The Lua half of the scenario surface: geometry constructors, transforms, the class system
 /// (`Base:extend`, `Class.new`, `Class{…}`, `Class.super`) and `scrim.plugin`. Run once per

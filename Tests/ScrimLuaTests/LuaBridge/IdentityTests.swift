@@ -1,5 +1,3 @@
-import CLua
-import LuaBridge
 import ScrimCore
 @testable import ScrimLua
 import Testing

@@ -1,4 +1,3 @@
-import LuaBridge
 import ScrimControl
 import ScrimCore
 @testable import ScrimLua

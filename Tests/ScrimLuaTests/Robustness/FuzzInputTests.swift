@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimFuzzing
 import ScrimLua
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 import ScrimCore
 @testable import ScrimLua
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import LuaBridge
-import ScrimLua
 import Testing
 
 /// What native code keeps on a script's behalf beside an object counts toward the memory cap

@@ -1,6 +1,4 @@
-import CLua
 import Foundation
-import LuaBridge
 import ScrimControl
 import ScrimCore
 import ScrimFuzzing

@@ -1,4 +1,3 @@
-import LuaBridge
 import ScrimCore
 @testable import ScrimLua
 import Testing

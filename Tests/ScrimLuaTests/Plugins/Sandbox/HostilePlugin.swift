@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 @testable import ScrimLua
 
 /// A plugin that tries one thing in its main chunk, and what came of it.

@@ -1,6 +1,4 @@
 import Foundation
-import LuaBridge
-import ScrimCore
 @testable import ScrimLua
 import Testing
 

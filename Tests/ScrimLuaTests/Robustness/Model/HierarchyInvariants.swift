@@ -1,4 +1,3 @@
-import LuaBridge
 @testable import ScrimCore
 @testable import ScrimLua
 

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 @testable import ScrimCore
 @testable import ScrimLua
 import Testing

@@ -1,0 +1,133 @@
+import CLua
+import CLuaBridge
+
+/// How one native type looks from Lua: its properties and methods by UIKit's names.
+///
+/// Instances are full userdata holding a retained reference; the same native object is
+/// always the same Lua value (an identity table with weak values maps objects to userdata),
+/// so `a.parent == b` compares identities. Lookup order: native properties, then (for classes
+/// that keep Lua fields) the instance and its Lua class, then native methods.
+public final class BridgedClass<Object: AnyObject> {
+    public typealias Getter = (Object, LuaCall) throws -> Void
+    public typealias Setter = (Object, LuaCall, Int32) throws -> Void
+    public typealias Method = (Object, LuaCall) throws -> Int32
+
+    public let name: String
+    @usableFromInline package var getters: [String: Getter] = [:]
+    @usableFromInline package var setters: [String: Setter] = [:]
+    @usableFromInline package var methods: [(name: String, body: Method)] = []
+    /// Whether fields that are not native properties may be kept in an instance table (the
+    /// userdata's user value), as for controllers made from Lua.
+    public var keepsLuaFields = false
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// A property; `get` pushes the value, `set` reads it from the given stack index.
+    @inlinable
+    public func property(_ name: String, get: @escaping Getter, set: Setter? = nil) {
+        getters[name] = get
+        if let set { setters[name] = set }
+    }
+
+    /// A method, called with `:` (stack index 1 is `self`).
+    @inlinable
+    public func method(_ name: String, _ body: @escaping Method) {
+        methods.removeAll { $0.name == name }
+        methods.append((name, body))
+    }
+
+    /// A method that takes no arguments and returns nothing (`view:layoutIfNeeded()`).
+    @inlinable
+    public func action(_ name: String, _ body: @escaping (Object) -> Void) {
+        method(name) { object, _ in
+            body(object)
+            return 0
+        }
+    }
+
+    /// A method that takes one bridged object of `type` (named `expected` in errors) and
+    /// returns nothing (`view:bringSubviewToFront(other)`).
+    @inlinable
+    public func action<Argument: AnyObject>(_ name: String, taking type: Argument.Type, expected: String,
+                                            _ body: @escaping (Object, Argument) -> Void) {
+        method(name) { object, call in
+            body(object, try call.object(2, type, expected: expected))
+            return 0
+        }
+    }
+
+    /// A boolean property bound to `keyPath`; assigning nil assigns `nilMeans`.
+    @inlinable
+    public func property(_ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Bool>, nilMeans: Bool) {
+        property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) },
+                 set: { object, call, index in object[keyPath: keyPath] = try call.bool(index, default: nilMeans) })
+    }
+
+    /// A method whose result goes back to Lua: a value, or a bridged object or nil.
+    @inlinable
+    public func method<Result: LuaPushable>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result) {
+        method(name) { object, call in
+            try body(object, call).push(to: call.state)
+            return 1
+        }
+    }
+
+    @inlinable
+    public func method<Result: AnyObject>(_ name: String, returning body: @escaping (Object, LuaCall) throws -> Result?) {
+        method(name) { object, call in
+            call.state.push(object: try body(object, call))
+            return 1
+        }
+    }
+
+    /// A read-only property that reads `keyPath`: a bridged object, or nil.
+    @inlinable
+    public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value?>) {
+        property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
+    }
+
+    /// A read-only property that reads `keyPath`: a bridged object.
+    @inlinable
+    public func property<Value: AnyObject>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
+        property(name, get: { object, call in call.state.push(object: object[keyPath: keyPath]) })
+    }
+
+    /// A read-only property that reads `keyPath`: a boolean.
+    @inlinable
+    public func property(_ name: String, _ keyPath: KeyPath<Object, Bool>) {
+        property(name, get: { object, call in lua_pushboolean(call.L, object[keyPath: keyPath] ? 1 : 0) })
+    }
+
+    /// Takes every member of `parent`, a class of a superclass of `Object`.
+    @inlinable
+    public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
+        for (key, get) in parent.getters {
+            getters[key] = { object, call in try get(object as! Parent, call) }
+        }
+        for (key, set) in parent.setters {
+            setters[key] = { object, call, index in try set(object as! Parent, call, index) }
+        }
+        for (key, body) in parent.methods {
+            method(key) { object, call in try body(object as! Parent, call) }
+        }
+    }
+}
+
+/// What the state keeps of a registered class: its metatable, and type-specific checks.
+@usableFromInline
+package struct BridgedClassEntry {
+    @usableFromInline package let metatable: String
+    @usableFromInline package let matches: (AnyObject) -> Bool
+    /// Whether the object in a userdata slot has no strong reference but the userdata's.
+    /// (`isKnownUniquelyReferenced` needs the class type: through `AnyObject` it answers false.)
+    @usableFromInline package let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
+
+    @inlinable
+    package init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
+        self.metatable = metatable
+        matches = { $0 is Object }
+        isOnlyHeldByLua = { isKnownUniquelyReferenced(&$0.assumingMemoryBound(to: Object.self).pointee) }
+    }
+}
