@@ -73,24 +73,25 @@ struct ConfigurationArguments: ParsableArguments {
         }
     }
 
-    /// The configuration of a runtime on `clock`, imitating `device`, with these plugin paths,
-    /// grants (one plugin granted twice gets both) and limits.
+    /// The configuration of a runtime on `clock`, imitating `device`, with these plugin paths and
+    /// limits. The grants are `makeRuntime`'s: each `--grant` in the order given.
     func configuration(clock: Clock, device: DevicePreset = .iPhone15) throws -> Runtime.Configuration {
         for folder in pluginFolders where !FileManager.default.fileExists(atPath: folder) {
             throw CLIError("--plugins \(folder): no such folder")
         }
-        var configuration = Runtime.Configuration(time: .clock(clock), device: device,
-                                                  pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
-        for (name, permissions) in try parsedGrants() { configuration.grants[name, default: []].formUnion(permissions) }
-        return configuration
+        return Runtime.Configuration(time: .clock(clock), device: device,
+                                     pluginPaths: PluginManager.defaultSearchPaths(extra: pluginFolders), limits: limits)
     }
 
-    /// A runtime made as `configuration(clock:device:)` says.
+    /// A runtime made as `configuration(clock:device:)` says, then each `--grant` in the order
+    /// given; the first that cannot bind stops with `--grant NAME: why`.
     func makeRuntime(clock: Clock, device: DevicePreset = .iPhone15) throws -> Runtime {
-        do {
-            return try Runtime(configuration: try configuration(clock: clock, device: device))
-        } catch let error as ConfigurationError {
-            throw CLIError(error.plugin.map { "--grant \($0): \(error.message)" } ?? error.message)
+        let configuration = try configuration(clock: clock, device: device)
+        let runtime: Runtime
+        do { runtime = try Runtime(configuration: configuration) } catch { throw CLIError(error.message) }
+        for (name, permissions) in try parsedGrants() {
+            do { try runtime.plugins.grant(permissions, to: name) } catch { throw CLIError("--grant \(name): \(error.message)") }
         }
+        return runtime
     }
 }

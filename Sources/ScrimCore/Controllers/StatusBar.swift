@@ -15,9 +15,10 @@ extension ViewController {
     /// question to through `child`, and so on (64 deep at most, so that a loop ends).
     private func answering(_ child: KeyPath<ViewController, ViewController?>) -> ViewController {
         var controller = self
-        for _ in 0..<64 {
-            guard let next = controller[keyPath: child] else { break }
+        var seen = 0
+        while let next = controller[keyPath: child], seen < 64 {
             controller = next
+            seen += 1
         }
         return controller
     }

@@ -80,12 +80,18 @@ class LuaTableAdapter {
 extension Runtime {
     /// The table a script sets as a delegate at `index`, with the name its adapter is traced by:
     /// `lua:<plugin>` for the plugin that exports it as `field` (when given) or whose code made
-    /// it, else `lua:script`. Nil for nil; an error for what is not a table. A read-only view
+    /// it, else `lua:script` (with `traced: false`, for an adapter whose calls are not traced,
+    /// no name is looked for). Nil for nil; an error for what is not a table. A read-only view
     /// stands for the table it shows.
-    func adapterTable(_ call: LuaCall, at index: Int32, exportedAs field: String? = nil) throws -> (table: LuaRef, traceName: String)? {
+    func adapterTable(_ call: LuaCall, at index: Int32, exportedAs field: String? = nil,
+                      traced: Bool = true) throws -> (table: LuaRef, traceName: String)? {
         if call.isNil(index) { return nil }
         try call.table(index)
         lua.unwrapView(at: index)
+        guard traced else {
+            lua_pushvalue(call.L, index)
+            return (LuaRef(popping: lua), "")
+        }
         let exporter = field.flatMap { field in plugins.loaded.first { plugin in
             plugin.exports.push()
             lua.rawField(field, of: -1)

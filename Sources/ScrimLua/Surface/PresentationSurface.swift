@@ -110,7 +110,7 @@ extension Runtime {
         cls.property("delegate", get: { [unowned self] pc, call in
             pushAdapterTable(pc.delegate as? LuaAdaptiveDelegate, name: "the delegate of a presentation controller")
         }, set: { [unowned self] pc, call, i in
-            pc.delegate = try adapterTable(call, at: i).map {
+            pc.delegate = try adapterTable(call, at: i, traced: false).map {
                 LuaAdaptiveDelegate(runtime: self, table: $0.table, traceName: $0.traceName)
             }
         })
