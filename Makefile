@@ -55,8 +55,7 @@ fuzz: deps
 	  -I .build-fuzz/debug/Modules -I Sources/CLua $$(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
 	  -Xcc -fmodule-map-file=.build-fuzz/debug/CSandbox.build/module.modulemap -I Sources/CSandbox/include \
 	  -Xcc -fmodule-map-file=.build-fuzz/debug/CLuaBridge.build/module.modulemap -I Sources/CLuaBridge/include \
-	  .build-fuzz/debug/ScrimFuzzing.build/*.o .build-fuzz/debug/CScrim.build/*.o .build-fuzz/debug/ScrimControl.build/*.o .build-fuzz/debug/ScrimLua.build/*.o \
-	  .build-fuzz/debug/LuaBridge.build/*.o .build-fuzz/debug/CLuaBridge.build/*.o .build-fuzz/debug/CSandbox.build/*.o .build-fuzz/debug/ScrimCore.build/*.o \
+	  $$(Fuzz/link-objects .build-fuzz/debug ScrimFuzzing CScrim ScrimControl ScrimLua LuaBridge CLuaBridge CSandbox ScrimCore) \
 	  $$(pkg-config --libs lua5.4) -o .build-fuzz/scrim-fuzz > .build-fuzz/link.log 2>&1; \
 	  status=$$?; grep -v 'Cannot export local symbol' .build-fuzz/link.log; exit $$status
 	for target in $(FUZZ_TARGETS); do \
