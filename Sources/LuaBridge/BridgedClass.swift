@@ -115,9 +115,10 @@ public final class BridgedClass<Object: AnyObject> {
     }
 }
 
-/// What the state keeps of a registered class: its metatable, and type-specific checks.
-@usableFromInline
-package struct BridgedClassEntry {
+/// What the state keeps of a registered class: its metatable, and type-specific checks. Public
+/// only so that `LuaState.register`, inlined where a class is registered, makes them for the
+/// class's own type.
+public struct BridgedClassEntry {
     @usableFromInline package let metatable: String
     @usableFromInline package let matches: (AnyObject) -> Bool
     /// Whether the object in a userdata slot has no strong reference but the userdata's.
@@ -125,7 +126,7 @@ package struct BridgedClassEntry {
     @usableFromInline package let isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool
 
     @inlinable
-    package init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
+    public init<Object: AnyObject>(_ type: Object.Type, metatable: String) {
         self.metatable = metatable
         matches = { $0 is Object }
         isOnlyHeldByLua = { isKnownUniquelyReferenced(&$0.assumingMemoryBound(to: Object.self).pointee) }

@@ -3,8 +3,7 @@ import CLua
 /// A Lua string made once and kept in the registry, for keys that hot paths look up on every
 /// call (`__index`, a callback's name): pushing one is an array read, where pushing a Swift
 /// string would convert and hash it each time.
-@usableFromInline
-package struct LuaKey {
+public struct LuaKey {
     @usableFromInline let ref: Int32
 }
 
@@ -17,7 +16,7 @@ extension LuaState {
 
     /// Pushes the string `key` holds.
     @inlinable
-    package func push(_ key: LuaKey) { lua_rawgeti(L, scrim_registryindex(), lua_Integer(key.ref)) }
+    public func push(_ key: LuaKey) { lua_rawgeti(L, scrim_registryindex(), lua_Integer(key.ref)) }
 
     /// The key under which the metatable of a read-only view (a proxy table that reads through
     /// to another) holds the table it shows: a light userdata no script can make. Raw lookups
