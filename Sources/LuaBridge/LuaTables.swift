@@ -20,9 +20,7 @@ extension LuaCall {
         }
         return copy
     }
-}
 
-extension LuaCall {
     /// The option set a table of names at `index` gives (`{ "top", "left" }`), each one of
     /// `names`; anything else raises `bad argument` with `refusal` ("edges are …").
     package func optionSet<Options: OptionSet>(at index: Int32, names: [(String, Options)], refusal: String) throws -> Options
