@@ -2,9 +2,11 @@ import CLua
 import LuaBridge
 import ScrimLua
 
-/// Native properties read and written from Lua — `v.frame`, `v.alpha = x`, `ctx:view("to")` —
-/// against the same access to a plain Lua table, each in a Lua loop of the same shape; and the
-/// floor of any bridged read: a table whose `__index` is a C function that returns nil.
+/// Native properties read and written from Lua — `v.frame`, `v.alpha`, `v.alpha = x`,
+/// `ctx:view("to")` — each against the floor of that kind of access in a Lua loop of the same
+/// shape: a userdata whose `__index` (or `__newindex`) is an empty C function, and an empty C
+/// function called as a method (`u:view("to")`, found in a method table). A plain table's field
+/// is measured beside them, as the floor of the floors.
 enum PropertyAccess {
     static let setup = """
         local Hold = scrim.Animator:extend("Hold")
@@ -20,43 +22,74 @@ enum PropertyAccess {
         assert(ctx, "the transition did not start")
 
         local v = View{ frame = rect(0, 0, 10, 10) }
+        local c = ctx
         local plain = { frame = rect(0, 0, 10, 10), alpha = 1, to = v }
+        local empty, methods = emptyAccess, emptyMethods
         function readFrame(n) local f for i = 1, n do f = v.frame end return f end
+        function readAlpha(n) local f for i = 1, n do f = v.alpha end return f end
         function writeAlpha(n) for i = 1, n do v.alpha = i % 2 end end
-        function contextView(n) local f for i = 1, n do f = ctx:view("to") end return f end
+        function contextView(n) local f for i = 1, n do f = c:view("to") end return f end
         function readPlain(n) local f for i = 1, n do f = plain.frame end return f end
         function writePlain(n) for i = 1, n do plain.alpha = i % 2 end end
-        function readEmptyIndex(n) local f for i = 1, n do f = emptyIndex.frame end return f end
+        function readEmpty(n) local f for i = 1, n do f = empty.frame end return f end
+        function writeEmpty(n) for i = 1, n do empty.alpha = i % 2 end end
+        function callEmpty(n) local f for i = 1, n do f = methods:view("to") end return f end
         """
 
     static func run(_ harness: Harness) throws -> [Finding] {
         let runtime = try Runtime(configuration: .init())
-        let L = runtime.lua.L
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushcclosure(L, { L in
-            lua_pushnil(L)
-            return 1
-        }, 0)
-        lua_setfield(L, -2, "__index")
-        lua_setmetatable(L, -2)
-        lua_setglobal(L, "emptyIndex")
+        setEmptyAccess(runtime.lua.L)
         _ = try runtime.eval(setup)
+        let L = runtime.lua.L
         let batch = 10_000
         func loop(_ function: String) throws -> Double {
             try callGlobal(L, function, 1)
             return try harness.nanoseconds(function, batch: batch) { _ = try? callGlobal(L, function, lua_Integer(batch)) }
         }
+        let emptyIndex = try loop("readEmpty"), emptyNewindex = try loop("writeEmpty"), emptyMethod = try loop("callEmpty")
         let plainRead = try loop("readPlain"), plainWrite = try loop("writePlain")
         return [
             .cost("property-access.frame", "property access: v.frame", try loop("readFrame"), unit: "ns",
-                  against: "plain table read", plainRead, target: 4),
+                  against: "empty C __index", emptyIndex, target: 3),
+            .cost("property-access.alpha-read", "property access: v.alpha", try loop("readAlpha"), unit: "ns",
+                  against: "empty C __index", emptyIndex, target: 1.5),
             .cost("property-access.alpha", "property access: v.alpha = x", try loop("writeAlpha"), unit: "ns",
-                  against: "plain table write", plainWrite, target: 4),
+                  against: "empty C __newindex", emptyNewindex, target: 1.5),
             .cost("property-access.context-view", "property access: ctx:view(\"to\")", try loop("contextView"), unit: "ns",
-                  against: "plain table read", plainRead, target: 4),
-            .cost("property-access.c-index", "property access floor: an empty C __index", try loop("readEmptyIndex"),
-                  unit: "ns", against: "plain table read", plainRead),
+                  against: "empty C method call", emptyMethod, target: 2),
+            .cost("property-access.c-index", "floor: an empty C __index", emptyIndex, unit: "ns",
+                  against: "plain table read", plainRead),
+            .cost("property-access.c-newindex", "floor: an empty C __newindex", emptyNewindex, unit: "ns",
+                  against: "plain table write", plainWrite),
+            .cost("property-access.c-method", "floor: an empty C method call", emptyMethod, unit: "ns",
+                  against: "plain table read", plainRead),
         ]
+    }
+
+    /// Sets the globals `emptyAccess`, a userdata whose `__index` and `__newindex` are C
+    /// functions that do nothing, and `emptyMethods`, a userdata whose method `view` (in the
+    /// table its `__index` is) is a C function that returns nil.
+    static func setEmptyAccess(_ L: OpaquePointer) {
+        let returnNil: lua_CFunction = { L in
+            lua_pushnil(L)
+            return 1
+        }
+        _ = scrim_newuserdata(L, 8)
+        lua_createtable(L, 0, 2)
+        lua_pushcclosure(L, returnNil, 0)
+        lua_setfield(L, -2, "__index")
+        lua_pushcclosure(L, { _ in 0 }, 0)
+        lua_setfield(L, -2, "__newindex")
+        lua_setmetatable(L, -2)
+        lua_setglobal(L, "emptyAccess")
+
+        _ = scrim_newuserdata(L, 8)
+        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, 1)
+        lua_pushcclosure(L, returnNil, 0)
+        lua_setfield(L, -2, "view")
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_setglobal(L, "emptyMethods")
     }
 }

@@ -44,10 +44,10 @@ enum ReloadLatency {
         return [
             Finding(id: "reload-latency.p50", title: "hot reload, save to live: p50 (ms)", value: percentile(latencies, 50) * ms,
                     unit: "ms", baseline: .init(label: "direct reload", value: direct * ms),
-                    ratio: percentile(latencies, 50) / direct, target: .value(20)),
+                    ratio: percentile(latencies, 50) / direct, target: .value(1)),
             Finding(id: "reload-latency.p99", title: "hot reload, save to live: p99 (ms)", value: percentile(latencies, 99) * ms,
                     unit: "ms", baseline: .init(label: "direct reload", value: direct * ms),
-                    ratio: percentile(latencies, 99) / direct, target: .value(50)),
+                    ratio: percentile(latencies, 99) / direct, target: .value(5)),
         ]
     }
 }

@@ -72,7 +72,7 @@ enum Scale {
         return [
             .cost("scale.memory", "scale: heap per idle controller with its view (KB)", Double(luaBytes) * kilobyte,
                   unit: "KB", against: "made in Swift", Double(nativeBytes) * kilobyte)
-                .with(target: .value(4)),
+                .with(target: .ratio(1.2)),
             .cost("scale.layout", "scale: layout pass per controller (ns)", luaLayout, unit: "ns",
                   against: "made in Swift", nativeLayout),
         ]

@@ -24,7 +24,7 @@ enum StartUp {
         let bare = try timed([lua, "-e", ""])
         if let failure { throw BenchmarkError(failure) }
         return [.cost("start-up", "start-up: scrim run of an empty scenario (ms)", scrimRun * 1e-6, unit: "ms",
-                      against: "lua5.4 -e ''", bare * 1e-6, target: 10)]
+                      against: "lua5.4 -e ''", bare * 1e-6, target: 5)]
     }
 
     /// The path of `name` on `PATH` (or `name` itself when it holds a slash).

@@ -5,21 +5,14 @@
  * after a full collection, so what the host allocated for a plugin counts as the plugin's.
  */
 #include "NativeCalls.h"
+#include "HostCall.h"
 #include "Limits.h"
-#include "LimitsRecord.h"
 #include "MessageHandler.h"
 #include <lua.h>
 #include <lauxlib.h>
 
-static int trampoline(lua_State *L) {
-    scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
-    void *ud;
-    scrim_limits *limits;
-    int capped, n;
-    lua_getallocf(L, &ud);
-    limits = (scrim_limits *)ud;
-    capped = enforce(limits, 0);
-    n = fn(L);
+/* scrim_host_return when the call failed or went past the cap. */
+int scrim_host_raise(lua_State *L, scrim_limits *limits, int capped, int n) {
     if (capped && n >= 0 && over_cap(limits)) {
         lua_gc(L, LUA_GCCOLLECT);
         if (over_cap_after_reclaiming(limits)) {
@@ -41,6 +34,13 @@ static int trampoline(lua_State *L) {
     }
     if (n == SCRIM_RAISE_RAW) return lua_error(L);
     return n;
+}
+
+static int trampoline(lua_State *L) {
+    scrim_native_fn fn = (scrim_native_fn)lua_touserdata(L, lua_upvalueindex(1));
+    scrim_limits *limits;
+    int capped = scrim_host_enter(L, &limits);
+    return scrim_host_return(L, limits, capped, fn(L));
 }
 
 void scrim_pushnative(lua_State *L, scrim_native_fn fn, int nup) {

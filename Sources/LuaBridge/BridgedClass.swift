@@ -13,12 +13,18 @@ public final class BridgedClass<Object: AnyObject> {
     public typealias Method = (Object, LuaCall) throws -> Int32
 
     public let name: String
-    @usableFromInline package var getters: [String: Getter] = [:]
-    @usableFromInline package var setters: [String: Setter] = [:]
-    @usableFromInline package var methods: [(name: String, body: Method)] = []
+    /// The members as the dispatch calls them (`BoundClass`): with the object's address, lent
+    /// by its userdata for the call. Made here, where `Object` is known, they need no context
+    /// of their own once the declaration is inlined, and calling one retains nothing.
+    @usableFromInline package var getters: [String: BoundMember.Getter] = [:]
+    @usableFromInline package var setters: [String: BoundMember.Setter] = [:]
+    @usableFromInline package var methods: [(name: String, body: BoundMember.Method)] = []
     /// Whether fields that are not native properties may be kept in an instance table (the
     /// userdata's user value), as for controllers made from Lua.
     public var keepsLuaFields = false
+    /// Set by `LuaState.register`, which hands the members to the C dispatch: declare every
+    /// member before.
+    @usableFromInline package var isRegistered = false
 
     public init(_ name: String) {
         self.name = name
@@ -27,15 +33,23 @@ public final class BridgedClass<Object: AnyObject> {
     /// A property; `get` pushes the value, `set` reads it from the given stack index.
     @inlinable
     public func property(_ name: String, get: @escaping Getter, set: Setter? = nil) {
-        getters[name] = get
-        if let set { setters[name] = set }
+        precondition(!isRegistered, "property '\(name)' declared after \(self.name) was registered")
+        getters[name] = { object, call in try Self.lend(object) { try get($0, call) } }
+        if let set { setters[name] = { object, call, index in try Self.lend(object) { try set($0, call, index) } } }
     }
 
     /// A method, called with `:` (stack index 1 is `self`).
     @inlinable
     public func method(_ name: String, _ body: @escaping Method) {
+        precondition(!isRegistered, "method '\(name)' declared after \(self.name) was registered")
         methods.removeAll { $0.name == name }
-        methods.append((name, body))
+        methods.append((name, { object, call in try Self.lend(object) { try body($0, call) } }))
+    }
+
+    /// The object at `address`, held by its userdata for as long as `body` runs.
+    @inlinable
+    static func lend<Result>(_ address: UnsafeMutableRawPointer, _ body: (Object) throws -> Result) rethrows -> Result {
+        try Unmanaged<Object>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
     /// A method that takes no arguments and returns nothing (`view:layoutIfNeeded()`).
@@ -103,14 +117,14 @@ public final class BridgedClass<Object: AnyObject> {
     /// Takes every member of `parent`, a class of a superclass of `Object`.
     @inlinable
     public func inherit<Parent: AnyObject>(from parent: BridgedClass<Parent>) {
-        for (key, get) in parent.getters {
-            getters[key] = { object, call in try get(object as! Parent, call) }
-        }
-        for (key, set) in parent.setters {
-            setters[key] = { object, call, index in try set(object as! Parent, call, index) }
-        }
+        precondition(!isRegistered, "\(name) inherits from \(parent.name) after it was registered")
+        precondition(Object.self is Parent.Type, "\(name) inherits from \(parent.name), which it is not a subclass of")
+        // An object's address is its address as an instance of its superclass.
+        getters.merge(parent.getters) { _, inherited in inherited }
+        setters.merge(parent.setters) { _, inherited in inherited }
         for (key, body) in parent.methods {
-            method(key) { object, call in try body(object as! Parent, call) }
+            methods.removeAll { $0.name == key }
+            methods.append((key, body))
         }
     }
 }
@@ -120,6 +134,8 @@ public final class BridgedClass<Object: AnyObject> {
 /// class's own type.
 public struct BridgedClassEntry {
     @usableFromInline package let metatable: String
+    /// The class's C dispatch (`BoundObjects.h`): the tag of its objects' userdata.
+    @usableFromInline package var dispatch: OpaquePointer?
     @usableFromInline package let matches: (AnyObject) -> Bool
     /// Whether the object in a userdata slot has no strong reference but the userdata's.
     /// (`isKnownUniquelyReferenced` needs the class type: through `AnyObject` it answers false.)

@@ -7,10 +7,36 @@ import CLua
 /// the next one, as Lua's own messages do.
 public struct LuaCall {
     @usableFromInline package let L: OpaquePointer
-    public let state: LuaState
-    public let functionName: String
+    /// Not retained: a call lives only while the state runs it, and retaining the state on
+    /// every property access and method call was a measurable share of their cost. (Reading
+    /// `state` across a call into other code retains it: hot members push through the call.)
+    @usableFromInline let owner: Unmanaged<LuaState>
+    public var state: LuaState { owner.takeUnretainedValue() }
+    /// Who is called, for the wording of errors; a bound member's name is looked up only then.
+    @usableFromInline let callee: Callee
+
+    @usableFromInline
+    enum Callee {
+        case named(String, Role)
+        /// Member `number` of a bound class (see `BoundClass.name(of:_:)`).
+        case member(Unmanaged<BoundClass>, BoundClass.Kind, Int32)
+    }
+
+    /// The function, method (`View:addSubview`) or property (`alpha`) called.
+    public var functionName: String {
+        switch callee {
+        case .named(let name, _): return name
+        case .member(let cls, let kind, let number): return cls._withUnsafeGuaranteedRef { $0.name(of: kind, number) }
+        }
+    }
+
     /// What is being checked, for the wording of errors.
-    public var role: Role = .function
+    public var role: Role {
+        switch callee {
+        case .named(_, let role): return role
+        case .member(let cls, let kind, _): return kind == .method ? .function : cls._withUnsafeGuaranteedRef { $0.role }
+        }
+    }
 
     public enum Role {
         /// A function or method: `bad argument #n to 'name' (…)`.
@@ -24,10 +50,20 @@ public struct LuaCall {
     @usableFromInline
     package init(L: OpaquePointer, state: LuaState, functionName: String, role: Role = .function) {
         self.L = L
-        self.state = state
-        self.functionName = functionName
-        self.role = role
+        owner = Unmanaged.passUnretained(state)
+        callee = .named(functionName, role)
     }
+
+    @usableFromInline
+    init(L: OpaquePointer, state: LuaState, callee: Callee) {
+        self.L = L
+        owner = Unmanaged.passUnretained(state)
+        self.callee = callee
+    }
+
+    /// Pushes `number` as `LuaState.push(number:)` does, without reading `state`.
+    @inlinable
+    public func push(number: Double) { LuaState.push(number: number, on: L) }
 
     package var isMethod: Bool { functionName.contains(":") }
 

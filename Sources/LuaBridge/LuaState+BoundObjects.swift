@@ -11,7 +11,7 @@ extension LuaState {
         if objectsTable == scrim_noref() { objectsTable = makeWeakTable(mode: "v") }
 
         let metatableName = "scrim.class." + cls.name
-        let entry = BridgedClassEntry(Object.self, metatable: metatableName)
+        var entry = BridgedClassEntry(Object.self, metatable: metatableName)
         luaL_newmetatable(L, metatableName)
         let mt = lua_gettop(L)
         // The marker of Scrim's metatables: true, or 2 for classes that keep Lua fields.
@@ -24,56 +24,18 @@ extension LuaState {
         lua_pushboolean(L, 0)
         lua_setfield(L, mt, "__metatable")
 
-        lua_createtable(L, 0, Int32(cls.methods.count))
-        for (name, body) in cls.methods {
-            setFunction(name, in: -1, qualifiedName: "\(cls.name):\(name)") { call in
-                let object = try call.object(1, Object.self, expected: cls.name)
-                return try body(object, call)
-            }
-        }
-        lua_setfield(L, mt, "__methods")
         // Every member's name, for the REPL's completion.
         push(strings: (Array(cls.getters.keys) + cls.methods.map(\.name)).sorted())
         lua_setfield(L, mt, "__members")
-
-        setFunction("__index", in: mt, qualifiedName: cls.name) { call in
-            let object = try call.object(1, Object.self, expected: cls.name)
-            guard let key = call.state.string(at: 2) else {
-                lua_pushnil(call.L)
-                return 1
-            }
-            if let get = cls.getters[key] {
-                try get(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)))
-                return 1
-            }
-            // A Lua class's own methods and fields come before native methods, as a subclass's
-            // override would (native properties stay first: a field cannot hide one).
-            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
-                call.state.lookup(key, inInstance: -1)
-                if lua_type(call.L, -1) != LUA_TNIL { return 1 }
-            }
-            lua_getmetatable(call.L, 1)
-            lua_getfield(call.L, -1, "__methods")
-            lua_getfield(call.L, -1, key)
-            return 1
-        }
-
-        setFunction("__newindex", in: mt, qualifiedName: cls.name) { call in
-            let object = try call.object(1, Object.self, expected: cls.name)
-            let key = try call.string(2)
-            if let set = cls.setters[key] {
-                try set(object, LuaCall(L: call.L, state: call.state, functionName: key, role: .property(of: cls.name)), 3)
-                return 0
-            }
-            if cls.getters[key] != nil { throw LuaRaise("property '\(key)' of \(cls.name) is read-only") }
-            if cls.keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
-                lua_pushvalue(call.L, 2)
-                lua_pushvalue(call.L, 3)
-                lua_rawset(call.L, -3)
-                return 0
-            }
-            throw LuaRaise("\(cls.name) has no property '\(key)'")
-        }
+        // `__index`, `__newindex` and `__methods`, dispatched in C (`BoundClass`).
+        let bound = BoundClass(
+            name: cls.name, keepsLuaFields: cls.keepsLuaFields, state: self,
+            getters: cls.getters, setters: cls.setters, methods: cls.methods,
+            receiver: { call in Unmanaged.passUnretained(try call.object(1, Object.self, expected: cls.name)).toOpaque() })
+        boundClasses.append(bound)
+        cls.isRegistered = true
+        scrim_class_install(L, bound.dispatch, mt)
+        entry.dispatch = bound.dispatch
 
         setFunction("__tostring", in: mt, qualifiedName: cls.name) { call in
             let object = try call.object(1, Object.self, expected: cls.name)
@@ -140,8 +102,11 @@ extension LuaState {
             lua_pushnil(L)
             return false
         }
-        let slot = scrim_newuserdata(L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+        // The object and its class's dispatch, the tag that the C side checks (`BoundObjects.h`).
+        let slot = scrim_newuserdata(L, 2 * MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        slot.storeBytes(of: UnsafeMutableRawPointer(entry.dispatch), toByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size,
+                        as: UnsafeMutableRawPointer?.self)
         if !lingeringNatives.takeBack(object) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
         luaL_setmetatable(L, entry.metatable)
         lua_pushvalue(L, -1)

@@ -17,6 +17,8 @@ public final class LuaState {
     private var natives: [(name: String, body: NativeFunction)] = []
     /// Bridged classes, most specific first (see `register`).
     @usableFromInline package var classes: [BridgedClassEntry] = []
+    /// Their members by number, for the C dispatch (`BoundClass`); freed after the state closes.
+    @usableFromInline var boundClasses: [BoundClass] = []
     /// The userdata slots of anchored objects that hold their userdata, by registry reference.
     package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, entry: BridgedClassEntry)] = [:]
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
@@ -25,8 +27,6 @@ public final class LuaState {
     @usableFromInline package var objectsTable = scrim_noref()
     /// The registry reference of the table of companions kept alive by userdata (`LuaCompanion.swift`).
     package var companionsTable = scrim_noref()
-    /// `"__index"`, which raw lookups through class chains push (`lookupKey`).
-    package private(set) var indexKey = LuaKey(ref: scrim_noref())
     package let lifetime = Lifetime()
 
     /// The allocator's counters and the limits' turns (see `LuaLimits`, `Limits.c`); outlives the state.
@@ -54,7 +54,6 @@ public final class LuaState {
         scrim_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
         neutraliseKnownBugs()
         installBudgetedLibrary()
-        indexKey = intern("__index")
         armCollectionSentinel()
         // The state's own set-up runs unlimited: a budget of one instruction or a cap of one
         // byte would stop it, and leave the state half made.
@@ -66,6 +65,7 @@ public final class LuaState {
         isClosing = true
         lifetime.hasEnded = true
         lua_close(mainThread)
+        boundClasses.removeAll()
         canceller.invalidate()
         scrim_limits_free(limitsRecord)
     }
@@ -201,20 +201,41 @@ public final class LuaState {
             return SCRIM_RAISE
         }
         let native = natives[index]
+        return host(L, name: native.name, native.body)
+    }
+
+    /// Runs native code called from Lua on thread `L`: `body` gets the call, and what it throws
+    /// becomes the error the C side raises once the Swift frames have returned.
+    @inline(__always)
+    func host(_ L: OpaquePointer, name: String, role: LuaCall.Role = .function,
+              _ body: (LuaCall) throws -> Int32) -> Int32 {
+        host(L, callee: .named(name, role), body)
+    }
+
+    @inline(__always)
+    func host(_ L: OpaquePointer, callee: LuaCall.Callee, _ body: (LuaCall) throws -> Int32) -> Int32 {
         let caller = self.L
         self.L = L
         defer { self.L = caller }
         do {
-            return try native.body(LuaCall(L: L, state: self, functionName: native.name))
-        } catch let raise as LuaRaise {
+            return try body(LuaCall(L: L, state: self, callee: callee))
+        } catch {
+            return raise(error)
+        }
+    }
+
+    /// Pushes what `error` says for the C side to raise, and the code that tells it how.
+    private func raise(_ error: Error) -> Int32 {
+        switch error {
+        case let raise as LuaRaise:
             push(raise.message)
             return SCRIM_RAISE
-        } catch let error as LuaError {
+        case let error as LuaError:
             // An error located in other Lua code (a plugin file) keeps its location; one
             // without gets the calling line.
             push(error.description)
             return error.location == nil ? SCRIM_RAISE : SCRIM_RAISE_RAW
-        } catch {
+        default:
             push("\(error)")
             return SCRIM_RAISE
         }
@@ -371,7 +392,11 @@ public final class LuaState {
     }
 
     /// Pushes `number`, as a Lua integer when it is a whole number (so it prints as `12`, not `12.0`).
-    public func push(number: Double) {
+    public func push(number: Double) { LuaState.push(number: number, on: L) }
+
+    /// `push(number:)` on thread `L`.
+    @inlinable
+    public static func push(number: Double, on L: OpaquePointer) {
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
             lua_pushinteger(L, lua_Integer(number))
         } else {

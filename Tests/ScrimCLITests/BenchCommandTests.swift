@@ -7,7 +7,8 @@ import Testing
 @Suite struct BenchCommandTests {
     static let ids = [
         "hook-dispatch", "hook-dispatch.native", "transition-cycle", "animation-tick", "animation-tick.floor",
-        "property-access.frame", "property-access.alpha", "property-access.context-view", "property-access.c-index",
+        "property-access.frame", "property-access.alpha-read", "property-access.alpha", "property-access.context-view",
+        "property-access.c-index", "property-access.c-newindex", "property-access.c-method",
         "reload-latency.p50", "reload-latency.p99", "start-up", "scale.memory", "scale.layout", "trace-writing",
         "limits.loop0", "limits.loop1000",
     ]
@@ -29,9 +30,9 @@ import Testing
             #expect(finding.ratio.map { $0.isFinite && $0 > 0 } ?? true, "\(finding.id)")
         }
         #expect(report.findings.filter { $0.target != nil }.map(\.id) == [
-            "hook-dispatch", "transition-cycle", "animation-tick", "property-access.frame", "property-access.alpha",
-            "property-access.context-view", "reload-latency.p50", "reload-latency.p99", "start-up", "scale.memory",
-            "limits.loop0", "limits.loop1000",
+            "hook-dispatch", "transition-cycle", "animation-tick", "property-access.frame", "property-access.alpha-read",
+            "property-access.alpha", "property-access.context-view", "reload-latency.p50", "reload-latency.p99",
+            "start-up", "scale.memory", "trace-writing", "limits.loop0", "limits.loop1000",
         ].filter { id in report.findings.contains { $0.id == id } })
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("benchmark") == true)

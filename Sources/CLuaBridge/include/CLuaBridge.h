@@ -12,6 +12,7 @@
 #include "Limits.h"
 #include "NativeCalls.h"
 #include "MessageHandler.h"
+#include "BoundObjects.h"
 
 struct lua_State;
 

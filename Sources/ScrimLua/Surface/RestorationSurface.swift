@@ -11,38 +11,6 @@ extension Runtime {
         classNamedFunction = LuaRef(popping: lua)
         application.stateRestoration.classResolver = { [unowned self] name in luaRestorationClass(named: name) }
 
-        viewControllerClass.property("restorationPath", get: { vc, call in
-            guard let path = vc.restorationPath else { return lua_pushnil(call.L) }
-            call.state.push(strings: path)
-        })
-        viewControllerClass.property("restorationClass", get: { [unowned self] vc, call in
-            guard let name = vc.restorationClass?.name else { return lua_pushnil(call.L) }
-            if pushLuaClass(named: name) {
-                pushReadOnly(LuaRef(popping: lua), name: "class \(name)")
-            } else {
-                call.state.push(name)
-            }
-        }, set: { [unowned self] vc, call, i in
-            if call.isNil(i) {
-                vc.restorationClass = nil
-                return
-            }
-            let name: String
-            if lua_type(call.L, i) == LUA_TTABLE {
-                lua.unwrapView(at: i)
-                call.state.rawField("__name", of: i)
-                defer { scrim_pop(call.L, 1) }
-                guard let className = call.state.string(at: -1) else { throw call.argumentError(i, "a class (made with extend) expected") }
-                name = className
-            } else {
-                name = try call.string(i)
-            }
-            guard let restorationClass = application.stateRestoration.restorationClass(named: name) else {
-                throw call.argumentError(i, "class '\(name)' has no viewControllerWithRestorationIdentifierPath")
-            }
-            vc.restorationClass = restorationClass
-        })
-
         lua.setFunction("saveState", in: scrim) { [unowned self] call in
             try refuseReentry(call)
             call.state.push(application.stateRestoration.save())
@@ -126,5 +94,43 @@ extension Runtime {
             return 2
         }, nresults: 1, controller: nil) else { return nil }
         return (try? lua.object(at: -1)) as? ViewController
+    }
+}
+
+extension Runtime {
+    /// `vc.restorationPath` and `vc.restorationClass`, of `ViewController`'s own class: defined
+    /// after the classes of its subclasses took its members, so theirs have neither.
+    func defineRestorationProperties() {
+        viewControllerClass.property("restorationPath", get: { vc, call in
+            guard let path = vc.restorationPath else { return lua_pushnil(call.L) }
+            call.state.push(strings: path)
+        })
+        viewControllerClass.property("restorationClass", get: { [unowned self] vc, call in
+            guard let name = vc.restorationClass?.name else { return lua_pushnil(call.L) }
+            if pushLuaClass(named: name) {
+                pushReadOnly(LuaRef(popping: lua), name: "class \(name)")
+            } else {
+                call.state.push(name)
+            }
+        }, set: { [unowned self] vc, call, i in
+            if call.isNil(i) {
+                vc.restorationClass = nil
+                return
+            }
+            let name: String
+            if lua_type(call.L, i) == LUA_TTABLE {
+                lua.unwrapView(at: i)
+                call.state.rawField("__name", of: i)
+                defer { scrim_pop(call.L, 1) }
+                guard let className = call.state.string(at: -1) else { throw call.argumentError(i, "a class (made with extend) expected") }
+                name = className
+            } else {
+                name = try call.string(i)
+            }
+            guard let restorationClass = application.stateRestoration.restorationClass(named: name) else {
+                throw call.argumentError(i, "class '\(name)' has no viewControllerWithRestorationIdentifierPath")
+            }
+            vc.restorationClass = restorationClass
+        })
     }
 }

@@ -27,6 +27,7 @@ extension Runtime {
         defineStateCoderSurface()
         defineGestureSurface()
         defineSegueSurface()
+        defineRestorationProperties()
         lua.register(windowClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)

@@ -20,11 +20,11 @@ extension Runtime {
                      set: { view, call, i in view.center = try call.point(i) })
         cls.property("transform", get: { view, call in call.state.push(view.transform) },
                      set: { view, call, i in view.transform = try call.transform(i) })
-        cls.property("alpha", get: { view, call in call.state.push(number: view.alpha) },
+        cls.property("alpha", get: { view, call in call.push(number: view.alpha) },
                      set: { view, call, i in view.alpha = try call.number(i) })
         cls.property("backgroundColor", get: { view, call in call.state.push(view.backgroundColor) },
                      set: { view, call, i in view.backgroundColor = try call.color(i) })
-        cls.property("cornerRadius", get: { view, call in call.state.push(number: view.cornerRadius) },
+        cls.property("cornerRadius", get: { view, call in call.push(number: view.cornerRadius) },
                      set: { view, call, i in view.cornerRadius = try call.number(i) })
         let hidden: BridgedClass<View>.Getter = { view, call in lua_pushboolean(call.L, view.isHidden ? 1 : 0) }
         let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
@@ -126,7 +126,7 @@ extension Runtime {
             call.state.rawField(key, of: table)
             defer { scrim_pop(call.L, 1) }
             let fieldCall = LuaCall(L: call.L, state: call.state, functionName: key, role: .field(constructor: constructor))
-            try set(object, fieldCall, lua_gettop(call.L))
+            try set(Unmanaged.passUnretained(object).toOpaque(), fieldCall, lua_gettop(call.L))
         }
     }
 }

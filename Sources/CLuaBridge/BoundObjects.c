@@ -1,0 +1,209 @@
+/*
+ * The members of bridged objects, dispatched in C (BoundObjects.h). A member is found by the
+ * address of its name: Lua interns short strings, and the class keeps its names alive in its
+ * metatable, so no other string can have one of their addresses.
+ */
+#include "BoundObjects.h"
+#include "HostCall.h"
+#include "NativeCalls.h"
+#include <lua.h>
+#include <lauxlib.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The longest string Lua 5.4 interns (LUAI_MAXSHORTLEN). */
+#define SHORT_STRING 40
+
+typedef struct {
+    const char *name;
+    const void *key;       /* the interned name's address, once installed; NULL: an empty slot */
+    int getter, setter, method;
+} member;
+
+struct scrim_class {
+    void *context;
+    scrim_member_fn get, set, call;
+    int keeps_lua_fields;
+    int has_long_names;     /* a name Lua does not intern: found by the host, by name */
+    member *members;        /* as declared, until installed */
+    int count, capacity;
+    member *slots;          /* open addressing by `key`, `mask + 1` of them */
+    uintptr_t mask;
+};
+
+scrim_class *scrim_class_new(void *context, scrim_member_fn get, scrim_member_fn set, scrim_member_fn call,
+                             int keeps_lua_fields) {
+    scrim_class *cls = calloc(1, sizeof *cls);
+    if (!cls) return NULL;
+    cls->context = context;
+    cls->get = get;
+    cls->set = set;
+    cls->call = call;
+    cls->keeps_lua_fields = keeps_lua_fields;
+    return cls;
+}
+
+void scrim_class_free(scrim_class *cls) {
+    if (!cls) return;
+    for (int i = 0; i < cls->count; i++) free((void *)cls->members[i].name);
+    free(cls->members);
+    free(cls->slots);
+    free(cls);
+}
+
+void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter, int method) {
+    if (cls->count == cls->capacity) {
+        int capacity = cls->capacity ? 2 * cls->capacity : 16;
+        member *members = realloc(cls->members, capacity * sizeof *members);
+        if (!members) return;
+        cls->members = members;
+        cls->capacity = capacity;
+    }
+    cls->members[cls->count++] = (member){ strdup(name), NULL, getter, setter, method };
+}
+
+static inline uintptr_t slot_of(const scrim_class *cls, const void *key) {
+    uintptr_t h = (uintptr_t)key;
+    return ((h >> 4) ^ (h >> 13)) & cls->mask;
+}
+
+static const member *find(const scrim_class *cls, const void *key) {
+    if (!cls->slots) return NULL;
+    for (uintptr_t i = slot_of(cls, key);; i = (i + 1) & cls->mask) {
+        const member *m = &cls->slots[i];
+        if (m->key == key) return m;
+        if (!m->key) return NULL;
+    }
+}
+
+int scrim_class_has_member(const scrim_class *cls, const void *key) {
+    return find(cls, key) != NULL;
+}
+
+/* The object of the bound userdata at index 1 when it is one of `cls` and alive, else NULL. */
+static inline void *self_of(lua_State *L, const scrim_class *cls) {
+    void **bound = (void **)lua_touserdata(L, 1);
+    if (!bound || bound[1] != (void *)cls || lua_rawlen(L, 1) != SCRIM_BOUND_SIZE) return NULL;
+    return bound[0];
+}
+
+/* The member that the string at index 2 names, or NULL. */
+static inline const member *key_member(lua_State *L, const scrim_class *cls) {
+    return lua_type(L, 2) == LUA_TSTRING ? find(cls, lua_topointer(L, 2)) : NULL;
+}
+
+static inline int host(lua_State *L, scrim_member_fn fn, const scrim_class *cls, void *object, int number) {
+    scrim_limits *limits;
+    int capped = scrim_host_enter(L, &limits);
+    return scrim_host_return(L, limits, capped, fn(L, cls->context, object, number));
+}
+
+static int bound_index(lua_State *L) {
+    const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    void *object = self_of(L, cls);
+    if (object && !cls->keeps_lua_fields) {
+        const member *m = key_member(L, cls);
+        if (!m) {
+            if (cls->has_long_names && lua_type(L, 2) == LUA_TSTRING && lua_rawlen(L, 2) > SHORT_STRING) {
+                return host(L, cls->get, cls, NULL, -1);
+            }
+            lua_pushnil(L);
+            return 1;
+        }
+        if (m->getter >= 0) return host(L, cls->get, cls, object, m->getter);
+        lua_rawgeti(L, lua_upvalueindex(2), m->method + 1);
+        return 1;
+    }
+    if (object) {
+        const member *m = key_member(L, cls);
+        if (m && m->getter >= 0) return host(L, cls->get, cls, object, m->getter);
+    }
+    return host(L, cls->get, cls, NULL, -1);
+}
+
+static int bound_newindex(lua_State *L) {
+    const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    void *object = self_of(L, cls);
+    if (object) {
+        const member *m = key_member(L, cls);
+        if (m && m->setter >= 0) return host(L, cls->set, cls, object, m->setter);
+    }
+    return host(L, cls->set, cls, NULL, -1);
+}
+
+static int bound_method(lua_State *L) {
+    const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    return host(L, cls->call, cls, self_of(L, cls), (int)lua_tointeger(L, lua_upvalueindex(2)));
+}
+
+void scrim_class_install(lua_State *L, scrim_class *cls, int metatable) {
+    metatable = lua_absindex(L, metatable);
+    uintptr_t size = 8;
+    while (size < 2 * (uintptr_t)cls->count) size *= 2;
+    free(cls->slots);
+    cls->slots = calloc(size, sizeof *cls->slots);
+    cls->mask = size - 1;
+
+    int methods = 0;
+    for (int i = 0; i < cls->count; i++) if (cls->members[i].method >= 0) methods++;
+    lua_createtable(L, methods, 0);             /* by number, for __index */
+    int by_number = lua_gettop(L);
+    lua_createtable(L, 0, methods);             /* by name: __methods */
+    int by_name = lua_gettop(L);
+    lua_createtable(L, cls->count, 0);          /* the names, anchored */
+    int names = lua_gettop(L);
+    for (int i = 0; i < cls->count; i++) {
+        member *m = &cls->members[i];
+        lua_pushstring(L, m->name);
+        const void *key = lua_topointer(L, -1);
+        lua_rawseti(L, names, i + 1);
+        if (strlen(m->name) > SHORT_STRING) {
+            cls->has_long_names = 1;
+        } else if (cls->slots) {
+            m->key = key;
+            uintptr_t s = slot_of(cls, key);
+            while (cls->slots[s].key) s = (s + 1) & cls->mask;
+            cls->slots[s] = *m;
+        }
+        if (m->method >= 0) {
+            lua_pushlightuserdata(L, cls);
+            lua_pushinteger(L, m->method);
+            lua_pushcclosure(L, bound_method, 2);
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, by_number, m->method + 1);
+            lua_setfield(L, by_name, m->name);
+        }
+    }
+    lua_rawsetp(L, metatable, (void *)cls);     /* the names */
+    lua_setfield(L, metatable, "__methods");
+    lua_pushlightuserdata(L, cls);
+    lua_insert(L, -2);
+    lua_pushcclosure(L, bound_index, 2);
+    lua_setfield(L, metatable, "__index");
+    lua_pushlightuserdata(L, cls);
+    lua_pushcclosure(L, bound_newindex, 1);
+    lua_setfield(L, metatable, "__newindex");
+}
+
+void scrim_lookup_field(lua_State *L, int instance, int key) {
+    instance = lua_absindex(L, instance);
+    key = lua_absindex(L, key);
+    lua_pushvalue(L, instance);
+    for (int depth = 0; depth < 64 && lua_type(L, -1) == LUA_TTABLE; depth++) {
+        lua_pushvalue(L, key);
+        if (lua_rawget(L, -2) != LUA_TNIL) {
+            lua_remove(L, -2);
+            return;
+        }
+        lua_pop(L, 1);
+        if (!lua_getmetatable(L, -1)) break;
+        lua_pushliteral(L, "__index");
+        /* A read-only view's `__index` is a function: its table is under the view key. */
+        if (lua_rawget(L, -2) != LUA_TTABLE && lua_rawgetp(L, -2, scrim_view_key()) == LUA_TTABLE) lua_remove(L, -2);
+        lua_remove(L, -2);
+        lua_remove(L, -2);
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+}

@@ -1,0 +1,53 @@
+/*
+ * The members of bridged objects, dispatched in C: a class's `__index`, `__newindex` and methods
+ * find a member by the address of its interned name and hand the host the object and the
+ * member's number, so that an access costs one hash probe and one call into the host.
+ *
+ * A bound userdata is two pointers: the retained native object (NULL once collected) and its
+ * class, the tag every access checks. What the fast path cannot answer — another class's object
+ * as `self`, a collected object, a key that is not a member, a class that keeps Lua fields — goes
+ * to the host with member -1 (or, for a method, with a NULL object), which answers it in full.
+ */
+#ifndef SCRIM_BOUND_OBJECTS_H
+#define SCRIM_BOUND_OBJECTS_H
+
+struct lua_State;
+
+/* The bytes of a bound userdata: the object, then its class. */
+#define SCRIM_BOUND_SIZE (2 * sizeof(void *))
+
+/* A host function of a class: for `__index` (`member` a getter), `__newindex` (a setter; the
+   value at stack index 3) or a method (arguments from index 1). `object` is the native object
+   of stack index 1, or NULL when the host must check `self` itself. Returns its number of
+   results, or SCRIM_RAISE / SCRIM_RAISE_RAW (NativeCalls.h). Runs with the cap lifted. */
+typedef int (*scrim_member_fn)(struct lua_State *L, void *context, void *object, int member);
+
+typedef struct scrim_class scrim_class;
+
+/* A class whose host functions get `context`; `keeps_lua_fields`: its objects have an instance
+   table, consulted after native properties and before native methods (by the host). */
+scrim_class *scrim_class_new(void *context, scrim_member_fn get, scrim_member_fn set, scrim_member_fn call,
+                             int keeps_lua_fields);
+void scrim_class_free(scrim_class *cls);
+
+/* Declares member `name`: its getter, setter and method numbers, or -1 for none. Call before
+   scrim_class_install. A name longer than Lua interns (40 bytes) is found by the host, by name. */
+void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter, int method);
+
+/* Sets `__index` and `__newindex` in the metatable at `metatable`, and `__methods`: a table of
+   the methods by name, closures that call the host with their number. Anchors the member
+   names in the metatable, so that their addresses stay theirs. */
+void scrim_class_install(struct lua_State *L, scrim_class *cls, int metatable);
+
+/* Whether `key`, a short string's address (lua_topointer), names a member of `cls`. */
+int scrim_class_has_member(const scrim_class *cls, const void *key);
+
+/* The light userdata under which a read-only view's metatable holds the table it shows. */
+static inline void *scrim_view_key(void) { return (void *)0x5C414D00; }
+
+/* Pushes instance[key], the key at `key` and the instance table at `instance`, found through the
+   instance's class chain (each metatable's `__index` table, or a read-only view's table) without
+   running metamethods; nil when absent. */
+void scrim_lookup_field(struct lua_State *L, int instance, int key);
+
+#endif

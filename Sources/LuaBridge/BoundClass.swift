@@ -1,0 +1,220 @@
+import CLua
+import CLuaBridge
+
+/// A member of a bound class as the C dispatch calls it: with the object's address, lent by
+/// its userdata for the call (see `BridgedClass.lend`).
+public enum BoundMember {
+    public typealias Getter = (UnsafeMutableRawPointer, LuaCall) throws -> Void
+    public typealias Setter = (UnsafeMutableRawPointer, LuaCall, Int32) throws -> Void
+    public typealias Method = (UnsafeMutableRawPointer, LuaCall) throws -> Int32
+}
+
+/// A registered class's members by number: what the C dispatch of `__index`, `__newindex` and
+/// methods (`BoundObjects.c`) calls with the object it found and the member's number. The C side
+/// answers what needs no native code (a method's function, an unknown key's nil); anything it
+/// cannot decide comes here with member -1 (or, for a method, no object) and is answered in full.
+///
+/// Nothing on the way from Lua to a member is reference counted: the state and this class are
+/// reached unretained (each outlives the calls), the members sit in buffers of their own, and
+/// the members themselves capture nothing (`BridgedClass`). Not generic: a generic class's
+/// methods run unspecialized behind its vtable, instantiating metadata on every call.
+@usableFromInline
+final class BoundClass {
+    /// The C half: the tag of the class's userdata. Freed with this.
+    @usableFromInline private(set) var dispatch: OpaquePointer?
+    /// The state owns this class.
+    private let owner: Unmanaged<LuaState>
+    let name: String
+    let keepsLuaFields: Bool
+    private let getterNames: [String], setterNames: [String], methodNames: [String]
+    private let getters: Members<BoundMember.Getter>
+    private let setters: Members<BoundMember.Setter>
+    private let methods: Members<BoundMember.Method>
+    private let getterNumbers: [String: Int], setterNumbers: [String: Int]
+    /// The object of the value at stack index 1, checked in full; throws as a wrong `self` does.
+    private let receiver: (LuaCall) throws -> UnsafeMutableRawPointer
+    let role: LuaCall.Role
+
+    @usableFromInline
+    init(name: String, keepsLuaFields: Bool, state: LuaState, getters: [String: BoundMember.Getter],
+         setters: [String: BoundMember.Setter], methods: [(name: String, body: BoundMember.Method)],
+         receiver: @escaping (LuaCall) throws -> UnsafeMutableRawPointer) {
+        let getters = getters.sorted { $0.key < $1.key }, setters = setters.sorted { $0.key < $1.key }
+        owner = Unmanaged.passUnretained(state)
+        self.name = name
+        self.keepsLuaFields = keepsLuaFields
+        getterNames = getters.map(\.key)
+        setterNames = setters.map(\.key)
+        methodNames = methods.map { "\(name):\($0.name)" }
+        self.getters = Members(getters.map(\.value))
+        self.setters = Members(setters.map(\.value))
+        self.methods = Members(methods.map(\.body))
+        getterNumbers = Dictionary(uniqueKeysWithValues: getterNames.enumerated().map { ($1, $0) })
+        setterNumbers = Dictionary(uniqueKeysWithValues: setterNames.enumerated().map { ($1, $0) })
+        self.receiver = receiver
+        role = .property(of: name)
+        dispatch = scrim_class_new(Unmanaged.passUnretained(self).toOpaque(), boundGet, boundSet, boundCall,
+                                   keepsLuaFields ? 1 : 0)
+        var numbers: [String: (getter: Int32, setter: Int32, method: Int32)] = [:]
+        for (number, name) in getterNames.enumerated() { numbers[name, default: (-1, -1, -1)].getter = Int32(number) }
+        for (number, name) in setterNames.enumerated() { numbers[name, default: (-1, -1, -1)].setter = Int32(number) }
+        for (number, method) in methods.enumerated() { numbers[method.name, default: (-1, -1, -1)].method = Int32(number) }
+        for (name, member) in numbers.sorted(by: { $0.key < $1.key }) {
+            scrim_class_add(dispatch, name, member.getter, member.setter, member.method)
+        }
+    }
+
+    deinit {
+        scrim_class_free(dispatch)
+        getters.deallocate()
+        setters.deallocate()
+        methods.deallocate()
+    }
+
+    /// `object`, or with none, the object at stack index 1 checked in full. An anchored object
+    /// used from Lua is held strongly again (see `LuaAnchored`).
+    @inline(__always)
+    private func receiver(_ object: UnsafeMutableRawPointer?, _ call: LuaCall) throws -> UnsafeMutableRawPointer {
+        guard let object else { return try receiver(call) }
+        if keepsLuaFields { _ = try call.state.object(at: 1) }
+        return object
+    }
+
+    @usableFromInline
+    enum Kind { case getter, setter, method }
+
+    /// The name of member `number` of `kind`, for errors (`LuaCall.functionName`).
+    func name(of kind: Kind, _ number: Int32) -> String {
+        switch kind {
+        case .getter: return getterNames[Int(number)]
+        case .setter: return setterNames[Int(number)]
+        case .method: return methodNames[Int(number)]
+        }
+    }
+
+    private func callee(_ kind: Kind, _ number: Int32) -> LuaCall.Callee {
+        .member(Unmanaged.passUnretained(self), kind, number)
+    }
+
+    /// Runs `body` as native code called from Lua (`LuaState.host`).
+    @inline(__always)
+    private func host(_ L: OpaquePointer, _ callee: LuaCall.Callee, _ body: (LuaCall) throws -> Int32) -> Int32 {
+        owner._withUnsafeGuaranteedRef { $0.host(L, callee: callee, body) }
+    }
+
+    fileprivate func get(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer?, _ member: Int32) -> Int32 {
+        guard let object, getters.contains(member) else {
+            return host(L, .named(name, .function)) { call in try index(call) }
+        }
+        return host(L, callee(.getter, member)) { call in
+            let object = try receiver(object, call)
+            try getters.with(member) { try $0(object, call) }
+            return 1
+        }
+    }
+
+    fileprivate func set(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer?, _ member: Int32) -> Int32 {
+        guard let object, setters.contains(member) else {
+            return host(L, .named(name, .function)) { call in try newindex(call) }
+        }
+        return host(L, callee(.setter, member)) { call in
+            let object = try receiver(object, call)
+            try setters.with(member) { try $0(object, call, 3) }
+            return 0
+        }
+    }
+
+    fileprivate func call(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer?, _ member: Int32) -> Int32 {
+        // The number is the closure's upvalue: a plugin granted `debug` can change it.
+        guard methods.contains(member) else {
+            return host(L, .named(name, .function)) { _ in throw LuaRaise("not a method of \(name) (its upvalue was changed)") }
+        }
+        return host(L, callee(.method, member)) { call in
+            let object = try receiver(object, call)
+            return try methods.with(member) { try $0(object, call) }
+        }
+    }
+
+    /// `__index` in full: native properties, then (for classes that keep Lua fields) the
+    /// instance and its Lua class, then native methods.
+    private func index(_ call: LuaCall) throws -> Int32 {
+        let object = try receiver(call)
+        guard let key = call.state.string(at: 2) else {
+            lua_pushnil(call.L)
+            return 1
+        }
+        if let number = getterNumbers[key] {
+            try getters.with(Int32(number)) { try $0(object, LuaCall(L: call.L, state: call.state, functionName: key, role: role)) }
+            return 1
+        }
+        // A Lua class's own methods and fields come before native methods, as a subclass's
+        // override would (native properties stay first: a field cannot hide one).
+        if keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+            scrim_lookup_field(call.L, -1, 2)
+            if lua_type(call.L, -1) != LUA_TNIL { return 1 }
+        }
+        lua_getmetatable(call.L, 1)
+        lua_getfield(call.L, -1, "__methods")
+        lua_getfield(call.L, -1, key)
+        return 1
+    }
+
+    /// `__newindex` in full: a native property, else (for classes that keep Lua fields) a field
+    /// of the instance.
+    private func newindex(_ call: LuaCall) throws -> Int32 {
+        let object = try receiver(call)
+        let key = try call.string(2)
+        if let number = setterNumbers[key] {
+            try setters.with(Int32(number)) { try $0(object, LuaCall(L: call.L, state: call.state, functionName: key, role: role), 3) }
+            return 0
+        }
+        if getterNumbers[key] != nil { throw LuaRaise("property '\(key)' of \(name) is read-only") }
+        if keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+            lua_pushvalue(call.L, 2)
+            lua_pushvalue(call.L, 3)
+            lua_rawset(call.L, -3)
+            return 0
+        }
+        throw LuaRaise("\(name) has no property '\(key)'")
+    }
+}
+
+/// Members of one kind by number, each in a box of its own: a closure read from a box lent for
+/// the call is not retained, where one read from an array or a buffer is.
+private struct Members<Body> {
+    private final class Box {
+        let body: Body
+        init(_ body: Body) { self.body = body }
+    }
+
+    private let boxes: [Box]
+    private let unretained: UnsafeMutableBufferPointer<Unmanaged<Box>>
+
+    init(_ bodies: [Body]) {
+        boxes = bodies.map(Box.init)
+        unretained = .allocate(capacity: boxes.count)
+        _ = unretained.initialize(from: boxes.map { Unmanaged.passUnretained($0) })
+    }
+
+    func deallocate() { unretained.deallocate() }
+
+    func contains(_ number: Int32) -> Bool { number >= 0 && Int(number) < unretained.count }
+
+    /// Runs `body` with member `number`, which `contains`.
+    @inline(__always)
+    func with<Result>(_ number: Int32, _ body: (Body) throws -> Result) rethrows -> Result {
+        try unretained[Int(number)]._withUnsafeGuaranteedRef { try body($0.body) }
+    }
+}
+
+private let boundGet: scrim_member_fn = { L, context, object, member in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.get(L!, object, member) }
+}
+
+private let boundSet: scrim_member_fn = { L, context, object, member in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.set(L!, object, member) }
+}
+
+private let boundCall: scrim_member_fn = { L, context, object, member in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.call(L!, object, member) }
+}
