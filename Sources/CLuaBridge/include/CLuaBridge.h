@@ -13,6 +13,7 @@
 #include "NativeCalls.h"
 #include "MessageHandler.h"
 #include "BoundObjects.h"
+#include "NumberFields.h"
 
 struct lua_State;
 

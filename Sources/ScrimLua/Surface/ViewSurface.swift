@@ -12,13 +12,13 @@ extension Runtime {
         cls.property("name", get: { view, call in
             if let name = view.name { call.state.push(name) } else { lua_pushnil(call.L) }
         }, set: { view, call, i in view.name = try call.optionalName(i) })
-        cls.property("frame", get: { view, call in call.state.push(view.frame) },
+        cls.property("frame", get: { view, call in call.push(view.frame) },
                      set: { view, call, i in view.frame = try call.rect(i) })
-        cls.property("bounds", get: { view, call in call.state.push(view.bounds) },
+        cls.property("bounds", get: { view, call in call.push(view.bounds) },
                      set: { view, call, i in view.bounds = try call.rect(i) })
         cls.property("center", get: { view, call in call.state.push(view.center) },
                      set: { view, call, i in view.center = try call.point(i) })
-        cls.property("transform", get: { view, call in call.state.push(view.transform) },
+        cls.property("transform", get: { view, call in call.push(view.transform) },
                      set: { view, call, i in view.transform = try call.transform(i) })
         cls.property("alpha", get: { view, call in call.push(number: view.alpha) },
                      set: { view, call, i in view.alpha = try call.number(i) })
