@@ -6,7 +6,9 @@ import Glibc
 
 /// Watches folders with inotify and reports files whose changes have **settled**, so one editor
 /// save gives one change whatever way the editor writes:
-/// - write a temporary file, then rename it over (`IN_MOVED_TO`): settled 5 ms after the rename;
+/// - write a temporary file, then rename it over (`IN_MOVED_TO`): settled at once, the file being
+///   complete as it appears (closing it, or changing its attributes, after the rename does not
+///   unsettle it; writing to it does);
 /// - truncate and write in place (`IN_MODIFY`…`IN_CLOSE_WRITE`): settled 5 ms after the close;
 /// - a write seen without a close (memory-mapped writers): settled after 50 ms of quiet;
 /// - a file that is empty or missing after its events (truncated and not yet rewritten, or
@@ -39,7 +41,25 @@ public final class FileWatcher {
     private struct Pending {
         var first: UInt64
         var last: UInt64
-        var closed: Bool
+        var stage: Stage
+
+        /// How far the save has come, by its latest event.
+        enum Stage {
+            /// Renamed into place: complete.
+            case renamed
+            /// Written in place and closed: complete unless written again at once.
+            case closed
+            /// Being written, or removed or renamed away: more is to come.
+            case writing
+        }
+
+        var quiet: UInt64 {
+            switch stage {
+            case .renamed: return 0
+            case .closed: return FileWatcher.quietAfterClose
+            case .writing: return FileWatcher.quietAfterWrite
+            }
+        }
     }
 
     public init() throws(FileWatchError) {
@@ -87,8 +107,7 @@ public final class FileWatcher {
     /// Nanoseconds from `now` until a pending change may settle; nil when none is pending.
     public func timeUntilSettled(now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> UInt64? {
         pending.values.map { change in
-            let quiet = change.last + (change.closed ? Self.quietAfterClose : Self.quietAfterWrite)
-            let due = min(quiet, change.first + Self.patience)
+            let due = min(change.last + change.quiet, change.first + Self.patience)
             return due > now ? due - now : 0
         }.min()
     }
@@ -108,8 +127,7 @@ public final class FileWatcher {
 
     private func isSettled(_ path: String, _ change: Pending, now: UInt64) -> Bool {
         if now >= change.first + Self.patience { return true }
-        let quiet = change.closed ? Self.quietAfterClose : Self.quietAfterWrite
-        guard now >= change.last + quiet else { return false }
+        guard now >= change.last + change.quiet else { return false }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return info.st_size > 0 || (info.st_mode & S_IFMT) == S_IFDIR
@@ -144,9 +162,17 @@ public final class FileWatcher {
             return
         }
         let path = folder + "/" + name
-        var change = pending[path] ?? Pending(first: now, last: now, closed: false)
+        var change = pending[path] ?? Pending(first: now, last: now, stage: .writing)
         change.last = now
-        change.closed = mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
+        if mask & UInt32(IN_MOVED_TO) != 0 {
+            change.stage = .renamed
+        } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
+            // A writer may close the file after renaming it into place; without a write in
+            // between, the file is as complete as the rename left it.
+            if change.stage != .renamed { change.stage = .closed }
+        } else if mask & UInt32(IN_ATTRIB) == 0 || change.stage == .writing {
+            change.stage = .writing
+        }
         pending[path] = change
     }
 }

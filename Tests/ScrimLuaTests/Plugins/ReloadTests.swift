@@ -247,7 +247,7 @@ extension Harness {
             Issue.record("no latency in \(reloaded.jsonLine)")
             return
         }
-        #expect(latency >= 0.005 && latency < 5)
+        #expect(latency >= 0 && latency < 5)
         // One save, one reload: nothing more is pending.
         #expect(h.runtime.plugins.reloadChangedPlugins(waitingUpTo: 0.4) == [])
     }
