@@ -26,14 +26,9 @@ public func formatNumber(_ value: Double) -> String {
 /// with `String(format:)` took most of the time of writing a trace line). Values whose digits
 /// integers cannot settle — a tie at the sixth decimal, or too large — go to `String(format:)`.
 func sixDecimals(_ value: Double) -> String {
-    let scaled = value * 1_000_000
-    guard scaled.magnitude < 1e12, (scaled - scaled.rounded(.down) - 0.5).magnitude > 1e-3 else {
-        return String(format: "%.6f", value)
-    }
-    let micros = Int64(scaled.rounded()).magnitude
-    let fraction = String(micros % 1_000_000)
-    let zeros = String(repeating: "0", count: 6 - fraction.utf8.count)
-    return (value.sign == .minus ? "-" : "") + String(micros / 1_000_000) + "." + zeros + fraction
+    var line = JSONLineBuffer(capacity: 24)
+    line.append(sixDecimals: value)
+    return line.string
 }
 
 /// `value` as a JSON string literal.

@@ -25,7 +25,9 @@ public final class Application {
 
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
         self.clock = clock
-        dispatcher = LifecycleDispatcher(now: { [unowned self] in self.clock.now })
+        // The clock, not the application: reading it through `unowned self` retained the
+        // application, weakly referenced and so counted in a side table, for every event.
+        dispatcher = LifecycleDispatcher(now: { [clock] in clock.now })
         window = Window(device: device)
         window.application = self
         animationEngine = AnimationEngine(runLoop: runLoop, clock: clock)

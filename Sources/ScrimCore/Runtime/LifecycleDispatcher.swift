@@ -15,7 +15,10 @@ public final class LifecycleDispatcher {
     /// `retention`.
     public private(set) var events: [TraceEvent] = []
     /// Whether `events` keeps what is recorded; sinks see every event either way.
-    public var keepsEvents = true
+    // The fields every event reads are `@exclusivity(unchecked)`: each access is a read or a
+    // whole write that completes before any call out (the loops run over copies), so the
+    // dynamic checks, a measurable part of recording an event, guard nothing.
+    @exclusivity(unchecked) public var keepsEvents = true
     /// About how many bytes the kept events may take (nil: no bound). A long-lived runtime (a
     /// REPL, a preview, a host) records events for as long as it runs, and plugins can make
     /// many: past it, the oldest quarter is forgotten. Sinks (trace files, subscribers) see
@@ -26,9 +29,9 @@ public final class LifecycleDispatcher {
     public private(set) var forgottenCount = 0
     private var keptBytes = 0
     /// The `seq` the next event will have.
-    public private(set) var nextSeq = 0
-    private var sinks: [TraceSink] = []
-    private var observers: [LifecycleObserver] = []
+    @exclusivity(unchecked) public private(set) var nextSeq = 0
+    @exclusivity(unchecked) private var sinks: [TraceSink] = []
+    @exclusivity(unchecked) private var observers: [LifecycleObserver] = []
     private let now: () -> Double
 
     init(now: @escaping () -> Double) {

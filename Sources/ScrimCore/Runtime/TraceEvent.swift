@@ -11,12 +11,9 @@ public enum TraceValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The value as JSON text.
     public var json: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return value.isFinite ? formatNumber(value) : "null"
-        case .string(let value): return jsonString(value)
-        }
+        var text = JSONLineBuffer(capacity: 24)
+        text.append(self)
+        return text.string
     }
 }
 
@@ -55,26 +52,9 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// The event as one line of JSON (no trailing newline).
     public var jsonLine: String {
-        var line = "{\"seq\":"
-        line.reserveCapacity(96)
-        line += String(seq)
-        line += ",\"t\":"
-        line += sixDecimals(time)
-        line += ",\"event\":"
-        line += jsonString(event)
-        line += ",\"vc\":"
-        line += controller.map(jsonString) ?? "null"
-        line += ",\"args\":{"
-        for (index, (key, value)) in args.enumerated() {
-            if index > 0 { line += "," }
-            line += jsonString(key)
-            line += ":"
-            line += value.json
-        }
-        line += "}"
-        if let by { line += ",\"by\":\(jsonString(by))" }
-        line += "}"
-        return line
+        var line = JSONLineBuffer()
+        line.append(self)
+        return line.string
     }
 
     public var description: String { jsonLine }
@@ -89,4 +69,40 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool { lhs.jsonLine == rhs.jsonLine }
     public func hash(into hasher: inout Hasher) { hasher.combine(jsonLine) }
+}
+
+extension JSONLineBuffer {
+    /// `event` as one line of JSON (no trailing newline): the trace's contract.
+    public mutating func append(_ event: TraceEvent) {
+        append("{\"seq\":")
+        append(integer: event.seq)
+        append(",\"t\":")
+        append(sixDecimals: event.time)
+        append(",\"event\":")
+        append(string: event.event)
+        append(",\"vc\":")
+        if let controller = event.controller { append(string: controller) } else { append("null") }
+        append(",\"args\":{")
+        for (index, (key, value)) in event.args.enumerated() {
+            if index > 0 { append(byte: UInt8(ascii: ",")) }
+            append(string: key)
+            append(byte: UInt8(ascii: ":"))
+            append(value)
+        }
+        append(byte: UInt8(ascii: "}"))
+        if let by = event.by {
+            append(",\"by\":")
+            append(string: by)
+        }
+        append(byte: UInt8(ascii: "}"))
+    }
+
+    mutating func append(_ value: TraceValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .number(let number): if number.isFinite { append(raw: formatNumber(number)) } else { append("null") }
+        case .string(let text): append(string: text)
+        }
+    }
 }

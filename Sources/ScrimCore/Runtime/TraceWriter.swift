@@ -8,6 +8,7 @@
 public final class TraceWriter: TraceSink {
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
+    private var line = JSONLineBuffer()
 
     /// Writes to standard output through C's `stdout`, which Lua's `print` shares, so their
     /// lines stay in order.
@@ -26,8 +27,10 @@ public final class TraceWriter: TraceSink {
     }
 
     public func write(_ event: TraceEvent) {
-        fputs(event.jsonLine, file)
-        fputc(0x0A, file)
+        line.removeAll()
+        line.append(event)
+        line.append(byte: 0x0A)
+        _ = fwrite(line.bytes.baseAddress, 1, line.count, file)
     }
 
     public func flush() {
