@@ -19,9 +19,7 @@ enum HookDispatch {
         let batch = 1_000
 
         let hooks: [LifecycleObserver] = [runtime.plugins]
-        let lua = try harness.nanoseconds("Lua hook", batch: batch) {
-            for _ in 0..<batch { hooks[0].controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
-        }
+        let lua = try harness.nanoseconds("Lua hook", batch: batch) { deliver(batch, to: hooks, controller, event) }
 
         let L = runtime.lua.L
         guard luaL_loadstring(L, "return function() end") == LUA_OK, scrim_pcall(L, 0, 1, 0) == LUA_OK else {
@@ -37,15 +35,22 @@ enum HookDispatch {
         }
 
         let observers: [LifecycleObserver] = [CountingObserver()]
-        let native = try harness.nanoseconds("Swift observer", batch: batch) {
-            for _ in 0..<batch { observers[0].controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
-        }
+        let native = try harness.nanoseconds("Swift observer", batch: batch) { deliver(batch, to: observers, controller, event) }
         return [
             .cost("hook-dispatch", "hook dispatch: event to a Lua hook", lua, unit: "ns",
                   against: "raw lua_pcall", floor, target: 2),
             .cost("hook-dispatch.native", "hook dispatch vs a native observer", lua, unit: "ns",
                   against: "Swift observer", native),
         ]
+    }
+}
+
+/// Tells `observers` of the event `count` times, as the dispatcher does (`LifecycleDispatcher.deliver`):
+/// the event and the controller are the caller's, lent for the calls.
+@inline(never)
+private func deliver(_ count: Int, to observers: [LifecycleObserver], _ controller: ViewController, _ event: TraceEvent) {
+    for _ in 0..<count {
+        for observer in observers { observer.controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
     }
 }
 

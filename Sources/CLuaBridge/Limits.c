@@ -123,6 +123,15 @@ static void signal_turn(scrim_limits *limits) {
     syscall(SYS_rt_tgsigqueueinfo, getpid(), atomic_load(&limits->tid), stop_signal, &info);
 }
 
+/* Whether a registered state has a turn open; called with registry_lock held. */
+static int any_turn_active(void) {
+    scrim_limits *limits;
+    for (limits = registered; limits; limits = limits->next) {
+        if (atomic_load(&limits->active)) return 1;
+    }
+    return 0;
+}
+
 static void *watchdog_main(void *unused) {
     long long idle_since = turn_clock();
     (void)unused;
@@ -157,6 +166,13 @@ static void *watchdog_main(void *unused) {
         if (busy) idle_since = now;
         if (now - idle_since > PARK_AFTER_NS) {
             atomic_store(&watchdog_parked, 1);
+            /* A turn that opened after the look above and read `watchdog_parked` before the
+               store did not wake it: look again before sleeping (see open_turn). */
+            if (any_turn_active()) {
+                atomic_store(&watchdog_parked, 0);
+                idle_since = now;
+                continue;
+            }
             pthread_cond_wait(&registry_wake, &registry_lock);
             atomic_store(&watchdog_parked, 0);
             idle_since = turn_clock();
@@ -460,9 +476,14 @@ static void wake_watchdog(void) {
 static void open_turn(scrim_limits *limits, lua_State *entry, lua_State *running, long long started) {
     limits->entry = entry;
     limits->running = running;
-    atomic_store(&limits->tid, current_tid());
-    atomic_store(&limits->started, started);
-    atomic_fetch_add(&limits->turn, 1);
+    /* Only this thread writes these: they need no locked instruction. The store of `active`
+       publishes them to the watchdog (which loads `active` first), and is sequentially
+       consistent so that it and the load of `watchdog_parked` below pair with the watchdog's
+       store of `watchdog_parked` and its second look at `active`: one of the two sees the other. */
+    atomic_store_explicit(&limits->tid, current_tid(), memory_order_relaxed);
+    atomic_store_explicit(&limits->started, started, memory_order_relaxed);
+    atomic_store_explicit(&limits->turn, atomic_load_explicit(&limits->turn, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
     atomic_store(&limits->active, 1);
     if (COUNT_FROM_START) {
         atomic_store(&limits->counting, atomic_load(&limits->turn));
@@ -475,14 +496,14 @@ static void open_turn(scrim_limits *limits, lua_State *entry, lua_State *running
 static void begin_fresh(scrim_limits *limits, lua_State *L, int stop) {
     long long now = turn_clock();
     limits->instructions = 0;
-    atomic_store(&limits->stop, stop);
+    atomic_store_explicit(&limits->stop, stop, memory_order_relaxed);
     limits->entered_from = current_call(L);
     open_turn(limits, L, L, now);
     if (stop != SCRIM_STOP_NONE) set_hook(limits, L, 1);
 }
 
 static void close_turn(scrim_limits *limits) {
-    atomic_store(&limits->active, 0);
+    atomic_store_explicit(&limits->active, 0, memory_order_release);
     if (!limits->hooked) return;
     limits->hooked = 0;
     clear_hook(limits->entry);
@@ -516,6 +537,29 @@ void scrim_turn_begin(scrim_limits *limits, lua_State *L, scrim_turn_state *stat
 void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state) {
     close_turn(limits);
     if (state->kind == SCRIM_TURN_SUSPENDED) scrim_turn_resume(limits, state);
+}
+
+int scrim_enter(lua_State *L, scrim_limits *limits, int nargs, int nresults, scrim_entry *entry) {
+    int status, base;
+    /* Native objects whose userdata went weigh until their finalizers run: an entry begun over
+       the cap collects first, so a script that let go of them can go on. */
+    scrim_limits_reclaim_if_over_cap(L, limits);
+    entry->enforcing = enforce(limits, 1);
+    scrim_turn_begin(limits, L, &entry->turn);
+    base = lua_gettop(L) - nargs;
+    scrim_pushmsgh(L);
+    lua_insert(L, base);
+    status = lua_pcall(L, nargs, nresults, base);
+    /* What follows is the host's, outside any protected call: an allocation refused for the
+       cap here would be an unprotected error. */
+    entry->capped = enforce(limits, 0);
+    lua_remove(L, base);
+    return status;
+}
+
+void scrim_leave(scrim_limits *limits, const scrim_entry *entry) {
+    scrim_turn_end(limits, &entry->turn);
+    enforce(limits, entry->enforcing);
 }
 
 void scrim_turn_suspend(scrim_limits *limits, scrim_turn_state *state) {

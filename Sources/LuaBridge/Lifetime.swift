@@ -12,16 +12,23 @@ public final class Lifetime {
 /// A reference that does not keep its object alive and gives nil once the object's lifetime has
 /// ended: `weak`, without the side table (see `Lifetime`).
 public struct Unretained<Object: AnyObject> {
-    @usableFromInline unowned(unsafe) let object: Object
+    @usableFromInline let object: Unmanaged<Object>
     @usableFromInline let lifetime: Lifetime
 
     @inlinable
     public init(_ object: Object, lifetime: Lifetime) {
-        self.object = object
+        self.object = Unmanaged.passUnretained(object)
         self.lifetime = lifetime
     }
 
     /// The object, or nil once it has begun to go away.
     @inlinable
-    public var value: Object? { lifetime.hasEnded ? nil : object }
+    public var value: Object? { lifetime.hasEnded ? nil : object.takeUnretainedValue() }
+
+    /// Runs `body` with the object, unless it has begun to go away, without retaining it (as
+    /// reading `value` does): for hot paths.
+    @inlinable
+    public func withValue<Result>(_ body: (Object) throws -> Result) rethrows -> Result? {
+        lifetime.hasEnded ? nil : try object._withUnsafeGuaranteedRef(body)
+    }
 }

@@ -89,13 +89,26 @@ extension LuaState {
             lua_pushnil(L)
             return true
         }
-        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         let key = Unmanaged.passUnretained(object).toOpaque()
+        if pushExisting(key) { return true }
+        return pushNew(object, key: key)
+    }
+
+    /// Pushes the userdata `object` has, if it has one: the identity table's entry.
+    @inline(__always)
+    private func pushExisting(_ key: UnsafeMutableRawPointer) -> Bool {
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         if lua_rawgetp(L, -1, key) != LUA_TNIL {
             scrim_remove(L, -2)
             return true
         }
-        scrim_pop(L, 1)
+        scrim_pop(L, 2)
+        return false
+    }
+
+    /// Pushes a new userdata for `object`, whose address is `key`.
+    private func pushNew(_ object: AnyObject, key: UnsafeMutableRawPointer) -> Bool {
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         let anchored = object as? LuaAnchored
         guard anchored?.luaAnchor.state != .weak, let entry = classes.first(where: { $0.matches(object) }) else {
             scrim_pop(L, 1)

@@ -24,7 +24,7 @@ public final class LuaState {
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     @usableFromInline package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
-    @usableFromInline package var objectsTable = scrim_noref()
+    @usableFromInline @exclusivity(unchecked) package var objectsTable = scrim_noref()
     /// The registry reference of the table of companions kept alive by userdata (`LuaCompanion.swift`).
     package var companionsTable = scrim_noref()
     package let lifetime = Lifetime()
@@ -96,17 +96,13 @@ public final class LuaState {
     /// applies while their Lua code runs; errors come back through the message handler. On
     /// success the results stay on the stack.
     public func enter(nargs: Int32, nresults: Int32) -> LuaError? {
-        // Native objects whose userdata went weigh until their finalizers run: an entry begun
-        // over the cap collects first, so a script that let go of them can go on.
-        _ = scrim_limits_reclaim_if_over_cap(L, limitsRecord)
-        let capped = scrim_limits_enforce(limitsRecord, 1)
-        var turn = scrim_turn_state()
-        scrim_turn_begin(limitsRecord, L, &turn)
-        defer {
-            scrim_turn_end(limitsRecord, &turn)
-            scrim_limits_enforce(limitsRecord, capped)
-        }
-        return unlimitedCall(nargs: nargs, nresults: nresults)
+        var entry = scrim_entry()
+        let status = scrim_enter(L, limitsRecord, nargs, nresults, &entry)
+        defer { scrim_leave(limitsRecord, &entry) }
+        guard status != LUA_OK else { return nil }
+        let error = readError(at: -1, status: status, capped: entry.capped != 0)
+        scrim_pop(L, 1)
+        return error
     }
 
     /// Runs frames for the turn in flight — run from Lua — as that turn's work, whole: the

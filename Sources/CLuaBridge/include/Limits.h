@@ -72,6 +72,21 @@ typedef struct scrim_turn_state {
 void scrim_turn_begin(scrim_limits *limits, struct lua_State *L, scrim_turn_state *state);
 void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state);
 
+/* An entry through the gate, from scrim_enter to scrim_leave. */
+typedef struct scrim_entry {
+    scrim_turn_state turn;
+    int enforcing;      /* whether the cap held before the entry */
+    int capped;         /* whether it held as the call ended (for the error's wording) */
+} scrim_entry;
+
+/* The gate: calls the function below its `nargs` arguments on thread L as a turn
+   (scrim_turn_begin), protected, through the message handler, with the cap applied while its
+   Lua code runs; an entry begun over the cap collects first. Returns lua_pcall's status with
+   the results, or the error, on the stack, the turn still open and the cap lifted so that the
+   host can read the error; scrim_leave then ends the turn. */
+int scrim_enter(struct lua_State *L, scrim_limits *limits, int nargs, int nresults, scrim_entry *entry);
+void scrim_leave(scrim_limits *limits, const scrim_entry *entry);
+
 /* Host work done for the turn in flight (frames run from Lua) runs inside it, its clock
    running: scrim_turn_charge charges it `units`, returning SCRIM_STOP_… once the work must stop
    (the turn then fails with it at its next instruction); with no turn in flight, only a cancel

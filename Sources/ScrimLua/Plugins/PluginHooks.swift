@@ -7,22 +7,34 @@ extension PluginManager: LifecycleObserver {
     /// in load order. Hooks are looked up at each event, so one set from the REPL runs at the
     /// next; the keys are Lua strings made once, so a delivery hashes and allocates nothing.
     public func controller(_ controller: ViewController, didHandle callback: LifecycleCallback, event: TraceEvent) {
-        guard !loaded.isEmpty, let runtime, let lua = runtime.lua else { return }
+        guard !exportsReferences.isEmpty else { return }
+        // Nothing on the way is retained: the runtime and its state outlive the delivery.
+        _ = runtimeReference?.withValue { runtime in
+            Unmanaged.passUnretained(runtime.lua)._withUnsafeGuaranteedRef { lua in
+                deliver(callback, to: controller, event: event, runtime: runtime, lua: lua)
+            }
+        }
+    }
+
+    private func deliver(_ callback: LifecycleCallback, to controller: ViewController, event: TraceEvent,
+                         runtime: Runtime, lua: LuaState) {
         let L = lua.L
         let registry = scrim_registryindex()
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        for plugin in loaded {
+        let hooks = runtime.lifecycleKeys.hooks, name = runtime.lifecycleKeys.name(of: callback)
+        for (index, exports) in exportsReferences.enumerated() {
             lua_settop(L, top)
-            guard lua_rawgeti(L, registry, lua_Integer(plugin.exports.ref)) == LUA_TTABLE else { continue }
-            lua.push(runtime.lifecycleKeys.hooks)
+            guard lua_rawgeti(L, registry, lua_Integer(exports)) == LUA_TTABLE else { continue }
+            lua.push(hooks)
             guard lua_rawget(L, -2) == LUA_TTABLE else { continue }
-            lua.push(runtime.lifecycleKeys.name(of: callback))
+            lua.push(name)
             guard lua_rawget(L, -2) == LUA_TFUNCTION else { continue }
             lua.push(object: controller)
             let count = runtime.pushArguments(for: callback)
             if let error = lua.enter(nargs: 1 + count, nresults: 0) {
-                runtime.reportScriptError(error, controller: controller, callback: "hook \(event.event) of plugin '\(plugin.name)'")
+                runtime.reportScriptError(error, controller: controller,
+                                          callback: "hook \(event.event) of plugin '\(loaded[index].name)'")
             }
         }
     }

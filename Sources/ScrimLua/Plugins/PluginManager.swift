@@ -9,7 +9,12 @@ public final class PluginManager {
     /// Folders searched in order; the first that has the plugin wins.
     public var searchPaths: [String]
     /// Loaded plugins, in load order.
-    public private(set) var loaded: [Plugin] = []
+    public private(set) var loaded: [Plugin] = [] {
+        didSet { exportsReferences = ContiguousArray(loaded.map(\.exports.ref)) }
+    }
+    /// The registry references of the loaded plugins' exports, in load order: what hook delivery
+    /// reads on every callback, without retaining a plugin.
+    @exclusivity(unchecked) private(set) var exportsReferences: ContiguousArray<Int32> = []
     /// What plugins may do beyond the sandbox, by the real path of the plugin's main file as
     /// the host resolved it when granting (see `grant(_:to:)`).
     public private(set) var grants: [String: PluginPermissions] = [:]
