@@ -82,15 +82,19 @@ public final class AnimationEngine: FrameObserver {
             group.advance(to: time)
             if group.hasEnded { ended.append(group) }
         }
-        for view in animatedViews {
-            if !ended.isEmpty {
-                view.animations.removeAll { animation in
-                    guard animation.group.hasEnded else { return false }
-                    animation.group.liveAnimations -= 1
-                    return true
+        let anyEnded = !ended.isEmpty
+        for index in animatedViews.indices {
+            // Lent by the array, not retained: the loop calls nothing that changes it.
+            Unmanaged.passUnretained(animatedViews[index])._withUnsafeGuaranteedRef { view in
+                if anyEnded {
+                    view.animations.removeAll { animation in
+                        guard animation.group.hasEnded else { return false }
+                        animation.group.liveAnimations -= 1
+                        return true
+                    }
                 }
+                view.updatePresentation()
             }
-            view.updatePresentation()
         }
         animatedViews.removeAll { $0.animations.isEmpty }
         guard !ended.isEmpty else { return }

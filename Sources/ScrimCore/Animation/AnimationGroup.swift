@@ -2,7 +2,8 @@
 /// sharing a progress that advances with the clock.
 public class AnimationGroup {
     /// Eased progress: 0 at the start, 1 at the end (a spring may overshoot in between).
-    public internal(set) var progress: Double = 0
+    /// Read by every animation of the group on every frame: a whole read or write, unchecked.
+    @exclusivity(unchecked) public internal(set) var progress: Double = 0
     /// How many of the group's property animations are still attached to views (counted in
     /// `ledger`).
     var liveAnimations = 0 {

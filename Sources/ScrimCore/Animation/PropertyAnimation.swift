@@ -22,9 +22,14 @@ struct PropertyAnimation {
     let keyframeTrack: Int
     /// Additive animations add `value - to` to the model; others replace the model value.
     let additive: Bool
-    /// Unowned without checks: the engine removes every animation before it lets its group go,
-    /// and the per-frame loop should not pay for reference counting.
-    unowned(unsafe) let group: AnimationGroup
+    /// Not retained: the engine removes every animation before it lets its group go, and the
+    /// per-frame loop should not pay for reference counting (reading through `unowned(unsafe)`
+    /// retains for the read; `progress` reads through `Unmanaged` and does not).
+    private let groupReference: Unmanaged<AnimationGroup>
+    var group: AnimationGroup { groupReference.takeUnretainedValue() }
+    /// The group's progress now.
+    @inline(__always)
+    var progress: Double { groupReference._withUnsafeGuaranteedRef { $0.progress } }
 
     init(key: AnimatableKey, from: SIMD8<Double>, to: SIMD8<Double>, start: Double, length: Double,
          keyframes: [Segment]?, additive: Bool, group: AnimationGroup) {
@@ -34,7 +39,7 @@ struct PropertyAnimation {
         self.start = start
         self.length = length
         self.additive = additive
-        self.group = group
+        groupReference = Unmanaged.passUnretained(group)
         if let keyframes {
             keyframeTrack = group.keep(keyframes)
         } else {
@@ -51,7 +56,7 @@ struct PropertyAnimation {
             let local = length > 0 ? (progress - start) / length : 1
             return from + (to - from) * local
         }
-        return Self.value(of: group.keyframeTracks[keyframeTrack], at: progress, empty: to)
+        return groupReference._withUnsafeGuaranteedRef { Self.value(of: $0.keyframeTracks[keyframeTrack], at: progress, empty: to) }
     }
 
     /// The value of keyframed segments at `progress` (`empty` without any); apart, so that the
@@ -76,7 +81,7 @@ struct PropertyAnimation {
     /// This animation's contribution to what is on screen, on top of `current`.
     @inline(__always)
     func apply(to current: SIMD8<Double>) -> SIMD8<Double> {
-        let animated = value(at: group.progress)
+        let animated = value(at: progress)
         return additive ? current + (animated - to) : animated
     }
 }

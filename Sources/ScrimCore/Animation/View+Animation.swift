@@ -33,11 +33,9 @@ extension View {
             return
         }
         var state = model
-        animations.withUnsafeBufferPointer { running in
-            for index in running.indices {
-                let key = running[index].key
-                state.setComponents(running[index].apply(to: state.components(key)), for: key)
-            }
+        for index in animations.indices {
+            let animation = animations[index]
+            state.setComponents(animation.apply(to: state.components(animation.key)), for: animation.key)
         }
         presentationOverride = state
     }

@@ -32,14 +32,18 @@ open class View {
     /// Whether the next layout pass lays this view out.
     public private(set) var needsLayout = true
 
+    // The layer's storage, read and written on every property change and animation frame, is
+    // `@exclusivity(unchecked)`: each access is a whole read or write, or an in-place change that
+    // calls out to nothing that reaches the view, so the dynamic checks guard nothing.
+
     /// The model values: what was last set. Inside an animation block a change takes effect
     /// here at once and animates on screen (see `presentation`).
-    public internal(set) var model = LayerState()
+    @exclusivity(unchecked) public internal(set) var model = LayerState()
     /// The on-screen values while animations run (Core Animation's presentation layer); nil
     /// when nothing animates and the screen shows the model.
-    var presentationOverride: LayerState?
+    @exclusivity(unchecked) var presentationOverride: LayerState?
     /// The animations running on this view, oldest first.
-    var animations: [PropertyAnimation] = []
+    @exclusivity(unchecked) var animations: [PropertyAnimation] = []
     /// Gesture recognizers attached to this view.
     var recognizers: [GestureRecognizer] = []
 
