@@ -98,6 +98,11 @@ open class ViewController {
         application.register(self)
     }
 
+    /// A view that outlives its controller has no controller any more (see `View.owningController`).
+    deinit {
+        storedView?.forgetOwner(self)
+    }
+
     // MARK: The view
 
     /// The root view, loaded on first access (`loadView`, then `viewDidLoad`). Setting nil

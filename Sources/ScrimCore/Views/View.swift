@@ -19,7 +19,12 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 open class View {
     /// A name for traces, trees and renderings.
     public var name: String?
-    public private(set) weak var superview: View?
+    /// Not retained, and not `weak`: an object anything references weakly counts its references
+    /// in a side table, Swift's slow path, and views are retained on every layout pass and
+    /// property access. The superview holds this view in `subviews` and clears this as it lets
+    /// go (`removeFromSuperview`, or as it goes away itself).
+    public var superview: View? { superviewReference?.takeUnretainedValue() }
+    private var superviewReference: Unmanaged<View>?
     public private(set) var subviews: [View] = []
 
     public var isHidden = false
@@ -27,8 +32,22 @@ open class View {
     public var isUserInteractionEnabled = true
     public var autoresizingMask: AutoresizingMask = []
 
-    /// The view controller whose root view this is (UIKit's view delegate), if any.
-    public internal(set) weak var owningController: ViewController?
+    /// The view controller whose root view this is (UIKit's view delegate), if any. Not
+    /// retained and not `weak` (see `superview`): the controller holds its view and clears this
+    /// as it lets go of it (`ViewController.replaceView`, or as it goes away itself).
+    public internal(set) var owningController: ViewController? {
+        get { owningControllerReference?.takeUnretainedValue() }
+        set { owningControllerReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var owningControllerReference: Unmanaged<ViewController>?
+
+    /// Called by `controller` as it goes away: this view has no controller any more if it was
+    /// its view. Compares addresses only (`controller` is deinitializing).
+    func forgetOwner(_ controller: ViewController) {
+        if owningControllerReference?.toOpaque() == Unmanaged.passUnretained(controller).toOpaque() {
+            owningControllerReference = nil
+        }
+    }
     /// Whether the next layout pass lays this view out.
     public private(set) var needsLayout = true
 
@@ -50,6 +69,13 @@ open class View {
     public init(frame: Rect = .zero) {
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = frame.center
+    }
+
+    /// The subviews that outlive this view have no superview any more.
+    deinit {
+        for view in subviews where view.superviewReference?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+            view.superviewReference = nil
+        }
     }
 
     /// What is on screen now: the model, or the in-flight values while animating.
@@ -233,7 +259,7 @@ open class View {
             old.setNeedsLayout()
         }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        view.superviewReference = Unmanaged.passUnretained(self)
         setNeedsLayout()
         if windowChanges {
             oldWindow?.subtreeDidLeave(view)
@@ -247,7 +273,7 @@ open class View {
         let oldWindow = window
         oldWindow?.subtreeWillLeave(self)
         parent.subviews.removeAll { $0 === self }
-        superview = nil
+        superviewReference = nil
         parent.setNeedsLayout()
         oldWindow?.subtreeDidLeave(self)
     }
