@@ -6,6 +6,7 @@
 #include "BoundObjects.h"
 #include "HostCall.h"
 #include "NativeCalls.h"
+#include "NumberFields.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <stdint.h>
@@ -19,11 +20,14 @@ typedef struct {
     const char *name;
     const void *key;       /* the interned name's address, once installed; NULL: an empty slot */
     int getter, setter, method;
+    int number_getter, number_setter;   /* scrim_class_add_number; -1: none */
 } member;
 
 struct scrim_class {
     void *context;
     scrim_member_fn get, set, call;
+    scrim_number_get_fn get_number;
+    scrim_number_set_fn set_number;
     int keeps_lua_fields;
     int has_long_names;     /* a name Lua does not intern: found by the host, by name */
     member *members;        /* as declared, until installed */
@@ -60,7 +64,20 @@ void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter,
         cls->members = members;
         cls->capacity = capacity;
     }
-    cls->members[cls->count++] = (member){ strdup(name), NULL, getter, setter, method };
+    cls->members[cls->count++] = (member){ strdup(name), NULL, getter, setter, method, -1, -1 };
+}
+
+void scrim_class_set_number_access(scrim_class *cls, scrim_number_get_fn get, scrim_number_set_fn set) {
+    cls->get_number = get;
+    cls->set_number = set;
+}
+
+void scrim_class_add_number(scrim_class *cls, const char *name, int getter, int setter) {
+    for (int i = 0; i < cls->count; i++) {
+        if (strcmp(cls->members[i].name, name) != 0) continue;
+        cls->members[i].number_getter = cls->get_number ? getter : -1;
+        cls->members[i].number_setter = cls->set_number ? setter : -1;
+    }
 }
 
 static inline uintptr_t slot_of(const scrim_class *cls, const void *key) {
@@ -99,6 +116,12 @@ static inline int host(lua_State *L, scrim_member_fn fn, const scrim_class *cls,
     return scrim_host_return(L, limits, capped, fn(L, cls->context, object, number));
 }
 
+/* A number property read: no host entry, as scrim_number_get_fn promises. */
+static inline int push_number(lua_State *L, const scrim_class *cls, void *object, const member *m) {
+    scrim_push_number(L, cls->get_number(cls->context, object, m->number_getter));
+    return 1;
+}
+
 static int bound_index(lua_State *L) {
     const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
     void *object = self_of(L, cls);
@@ -111,12 +134,14 @@ static int bound_index(lua_State *L) {
             lua_pushnil(L);
             return 1;
         }
+        if (m->number_getter >= 0) return push_number(L, cls, object, m);
         if (m->getter >= 0) return host(L, cls->get, cls, object, m->getter);
         lua_rawgeti(L, lua_upvalueindex(2), m->method + 1);
         return 1;
     }
     if (object) {
         const member *m = key_member(L, cls);
+        if (m && m->number_getter >= 0) return push_number(L, cls, object, m);
         if (m && m->getter >= 0) return host(L, cls->get, cls, object, m->getter);
     }
     return host(L, cls->get, cls, NULL, -1);
@@ -127,6 +152,10 @@ static int bound_newindex(lua_State *L) {
     void *object = self_of(L, cls);
     if (object) {
         const member *m = key_member(L, cls);
+        if (m && m->number_setter >= 0 && lua_type(L, 3) == LUA_TNUMBER) {
+            cls->set_number(cls->context, object, m->number_setter, lua_tonumber(L, 3));
+            return 0;
+        }
         if (m && m->setter >= 0) return host(L, cls->set, cls, object, m->setter);
     }
     return host(L, cls->set, cls, NULL, -1);

@@ -4,12 +4,15 @@
 #include <lauxlib.h>
 #include <math.h>
 
+void scrim_push_number(lua_State *L, double value) {
+    if (value == floor(value) && fabs(value) < 9007199254740992.0) lua_pushinteger(L, (lua_Integer)value);
+    else lua_pushnumber(L, value);
+}
+
 void scrim_push_numbers(lua_State *L, const char *const *keys, const double *values, int n, const char *metatable) {
     lua_createtable(L, 0, n);
     for (int i = 0; i < n; i++) {
-        double v = values[i];
-        if (v == floor(v) && fabs(v) < 9007199254740992.0) lua_pushinteger(L, (lua_Integer)v);
-        else lua_pushnumber(L, v);
+        scrim_push_number(L, values[i]);
         lua_setfield(L, -2, keys[i]);
     }
     luaL_setmetatable(L, metatable);

@@ -7,6 +7,9 @@ public enum BoundMember {
     public typealias Getter = (UnsafeMutableRawPointer, LuaCall) throws -> Void
     public typealias Setter = (UnsafeMutableRawPointer, LuaCall, Int32) throws -> Void
     public typealias Method = (UnsafeMutableRawPointer, LuaCall) throws -> Int32
+    /// A number property's direct accessors (`BridgedClass.property(_:number:set:)`).
+    public typealias NumberGetter = (UnsafeMutableRawPointer) -> Double
+    public typealias NumberSetter = (UnsafeMutableRawPointer, Double) -> Void
 }
 
 /// A registered class's members by number: what the C dispatch of `__index`, `__newindex` and
@@ -30,6 +33,8 @@ final class BoundClass {
     private let getters: Members<BoundMember.Getter>
     private let setters: Members<BoundMember.Setter>
     private let methods: Members<BoundMember.Method>
+    private let numberGetters: Members<BoundMember.NumberGetter>
+    private let numberSetters: Members<BoundMember.NumberSetter>
     private let getterNumbers: [String: Int], setterNumbers: [String: Int]
     /// The object of the value at stack index 1, checked in full; throws as a wrong `self` does.
     private let receiver: (LuaCall) throws -> UnsafeMutableRawPointer
@@ -38,6 +43,7 @@ final class BoundClass {
     @usableFromInline
     init(name: String, keepsLuaFields: Bool, state: LuaState, getters: [String: BoundMember.Getter],
          setters: [String: BoundMember.Setter], methods: [(name: String, body: BoundMember.Method)],
+         numberGetters: [String: BoundMember.NumberGetter], numberSetters: [String: BoundMember.NumberSetter],
          receiver: @escaping (LuaCall) throws -> UnsafeMutableRawPointer) {
         let getters = getters.sorted { $0.key < $1.key }, setters = setters.sorted { $0.key < $1.key }
         owner = Unmanaged.passUnretained(state)
@@ -49,6 +55,9 @@ final class BoundClass {
         self.getters = Members(getters.map(\.value))
         self.setters = Members(setters.map(\.value))
         self.methods = Members(methods.map(\.body))
+        let numberGetters = numberGetters.sorted { $0.key < $1.key }, numberSetters = numberSetters.sorted { $0.key < $1.key }
+        self.numberGetters = Members(numberGetters.map(\.value))
+        self.numberSetters = Members(numberSetters.map(\.value))
         getterNumbers = Dictionary(uniqueKeysWithValues: getterNames.enumerated().map { ($1, $0) })
         setterNumbers = Dictionary(uniqueKeysWithValues: setterNames.enumerated().map { ($1, $0) })
         self.receiver = receiver
@@ -62,6 +71,13 @@ final class BoundClass {
         for (name, member) in numbers.sorted(by: { $0.key < $1.key }) {
             scrim_class_add(dispatch, name, member.getter, member.setter, member.method)
         }
+        scrim_class_set_number_access(dispatch, boundNumberGet, boundNumberSet)
+        var number: [String: (getter: Int32, setter: Int32)] = [:]
+        for (index, getter) in numberGetters.enumerated() { number[getter.key, default: (-1, -1)].getter = Int32(index) }
+        for (index, setter) in numberSetters.enumerated() { number[setter.key, default: (-1, -1)].setter = Int32(index) }
+        for (name, member) in number.sorted(by: { $0.key < $1.key }) {
+            scrim_class_add_number(dispatch, name, member.getter, member.setter)
+        }
     }
 
     deinit {
@@ -69,14 +85,18 @@ final class BoundClass {
         getters.deallocate()
         setters.deallocate()
         methods.deallocate()
+        numberGetters.deallocate()
+        numberSetters.deallocate()
     }
 
     /// `object`, or with none, the object at stack index 1 checked in full. An anchored object
-    /// used from Lua is held strongly again (see `LuaAnchored`).
+    /// whose method is called is held strongly again (see `LuaAnchored`): the method may hand it
+    /// to native code. Its properties do not: reading or setting one keeps no reference to it,
+    /// and should native code come to hold it anyway, its userdata is kept as it is collected.
     @inline(__always)
-    private func receiver(_ object: UnsafeMutableRawPointer?, _ call: LuaCall) throws -> UnsafeMutableRawPointer {
+    private func receiver(_ object: UnsafeMutableRawPointer?, _ call: LuaCall, anchoring: Bool) throws -> UnsafeMutableRawPointer {
         guard let object else { return try receiver(call) }
-        if keepsLuaFields { _ = try call.state.object(at: 1) }
+        if anchoring, keepsLuaFields { _ = try call.state.object(at: 1) }
         return object
     }
 
@@ -107,7 +127,7 @@ final class BoundClass {
             return host(L, .named(name, .function)) { call in try index(call) }
         }
         return host(L, callee(.getter, member)) { call in
-            let object = try receiver(object, call)
+            let object = try receiver(object, call, anchoring: false)
             try getters.with(member) { try $0(object, call) }
             return 1
         }
@@ -118,7 +138,7 @@ final class BoundClass {
             return host(L, .named(name, .function)) { call in try newindex(call) }
         }
         return host(L, callee(.setter, member)) { call in
-            let object = try receiver(object, call)
+            let object = try receiver(object, call, anchoring: false)
             try setters.with(member) { try $0(object, call, 3) }
             return 0
         }
@@ -130,9 +150,18 @@ final class BoundClass {
             return host(L, .named(name, .function)) { _ in throw LuaRaise("not a method of \(name) (its upvalue was changed)") }
         }
         return host(L, callee(.method, member)) { call in
-            let object = try receiver(object, call)
+            let object = try receiver(object, call, anchoring: true)
             return try methods.with(member) { try $0(object, call) }
         }
+    }
+
+    /// Number property `member` of `object` (`scrim_number_get_fn`).
+    fileprivate func number(_ object: UnsafeMutableRawPointer, _ member: Int32) -> Double {
+        numberGetters.with(member) { $0(object) }
+    }
+
+    fileprivate func setNumber(_ object: UnsafeMutableRawPointer, _ member: Int32, _ value: Double) {
+        numberSetters.with(member) { $0(object, value) }
     }
 
     /// `__index` in full: native properties, then (for classes that keep Lua fields) the
@@ -213,6 +242,14 @@ private let boundGet: scrim_member_fn = { L, context, object, member in
 
 private let boundSet: scrim_member_fn = { L, context, object, member in
     Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.set(L!, object, member) }
+}
+
+private let boundNumberGet: scrim_number_get_fn = { context, object, member in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.number(object!, member) }
+}
+
+private let boundNumberSet: scrim_number_set_fn = { context, object, member, value in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.setNumber(object!, member, value) }
 }
 
 private let boundCall: scrim_member_fn = { L, context, object, member in

@@ -19,6 +19,10 @@ public final class BridgedClass<Object: AnyObject> {
     @usableFromInline package var getters: [String: BoundMember.Getter] = [:]
     @usableFromInline package var setters: [String: BoundMember.Setter] = [:]
     @usableFromInline package var methods: [(name: String, body: BoundMember.Method)] = []
+    /// Number properties' direct accessors (`property(_:number:set:)`), beside their getters
+    /// and setters above.
+    @usableFromInline package var numberGetters: [String: BoundMember.NumberGetter] = [:]
+    @usableFromInline package var numberSetters: [String: BoundMember.NumberSetter] = [:]
     /// Whether fields that are not native properties may be kept in an instance table (the
     /// userdata's user value), as for controllers made from Lua.
     public var keepsLuaFields = false
@@ -36,6 +40,21 @@ public final class BridgedClass<Object: AnyObject> {
         precondition(!isRegistered, "property '\(name)' declared after \(self.name) was registered")
         getters[name] = { object, call in try Self.lend(object) { try get($0, call) } }
         if let set { setters[name] = { object, call, index in try Self.lend(object) { try set($0, call, index) } } }
+        numberGetters[name] = nil
+        numberSetters[name] = nil
+    }
+
+    /// A property that is one number: `get` reads it and `set` (nil: read-only) writes it, and
+    /// neither does anything else — no check that can fail, no Lua, no allocation of Lua
+    /// memory. The C dispatch calls them directly, with no host entry around them, so a read
+    /// or a write costs little more than an empty C `__index`. A value that is not a number
+    /// takes the ordinary setter, which names what is wrong.
+    @inlinable
+    public func property(_ name: String, number get: @escaping (Object) -> Double, set: ((Object, Double) -> Void)? = nil) {
+        property(name, get: { object, call in call.push(number: get(object)) },
+                 set: set.map { set in { object, call, index in set(object, try call.number(index)) } })
+        numberGetters[name] = { object in Self.lend(object) { get($0) } }
+        if let set { numberSetters[name] = { object, value in Self.lend(object) { set($0, value) } } }
     }
 
     /// A method, called with `:` (stack index 1 is `self`).
@@ -122,6 +141,8 @@ public final class BridgedClass<Object: AnyObject> {
         // An object's address is its address as an instance of its superclass.
         getters.merge(parent.getters) { _, inherited in inherited }
         setters.merge(parent.setters) { _, inherited in inherited }
+        numberGetters.merge(parent.numberGetters) { _, inherited in inherited }
+        numberSetters.merge(parent.numberSetters) { _, inherited in inherited }
         for (key, body) in parent.methods {
             methods.removeAll { $0.name == key }
             methods.append((key, body))

@@ -11,11 +11,11 @@ import CLuaBridge
 /// Lua's collector decides. A userdata about to be collected whose object is held again is
 /// resurrected instead.
 public protocol LuaAnchored: AnyObject {
-    var luaAnchor: LuaAnchor { get }
+    var luaAnchor: LuaAnchor { get set }
 }
 
-/// How a `LuaAnchored` object holds its userdata.
-public final class LuaAnchor {
+/// How a `LuaAnchored` object holds its userdata: a value kept in the object itself.
+public struct LuaAnchor {
     package enum State: Equatable {
         /// No userdata has been made yet.
         case none
@@ -38,7 +38,7 @@ extension LuaState {
         lua_pushvalue(L, index)
         let ref = luaL_ref(L, scrim_registryindex())
         anchored.luaAnchor.state = .strong(ref: ref)
-        strongAnchors[ref] = (slot, entry)
+        strongAnchors[ref] = (slot, entry.isOnlyHeldByLua)
     }
 
     /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
@@ -61,7 +61,7 @@ extension LuaState {
     /// per collection cycle.
     package func releaseUnsharedAnchors() {
         for ref in strongAnchors.keys.sorted() {
-            guard let (slot, entry) = strongAnchors[ref], entry.isOnlyHeldByLua(slot),
+            guard let (slot, isOnlyHeldByLua) = strongAnchors[ref], isOnlyHeldByLua(slot),
                   let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { continue }
             strongAnchors[ref] = nil
             luaL_unref(L, scrim_registryindex(), ref)

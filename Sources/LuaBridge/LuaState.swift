@@ -19,8 +19,10 @@ public final class LuaState {
     @usableFromInline package var classes: [BridgedClassEntry] = []
     /// Their members by number, for the C dispatch (`BoundClass`); freed after the state closes.
     @usableFromInline var boundClasses: [BoundClass] = []
-    /// The userdata slots of anchored objects that hold their userdata, by registry reference.
-    package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, entry: BridgedClassEntry)] = [:]
+    /// The userdata slots of anchored objects that hold their userdata, by registry reference,
+    /// with their class's `isOnlyHeldByLua` (one entry per live controller made from Lua: kept
+    /// to what the collection sentinel needs).
+    package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool)] = [:]
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     @usableFromInline package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
@@ -392,13 +394,7 @@ public final class LuaState {
 
     /// `push(number:)` on thread `L`.
     @inlinable
-    public static func push(number: Double, on L: OpaquePointer) {
-        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-            lua_pushinteger(L, lua_Integer(number))
-        } else {
-            lua_pushnumber(L, number)
-        }
-    }
+    public static func push(number: Double, on L: OpaquePointer) { scrim_push_number(L, number) }
 
     public func push(_ string: String) {
         let length = string.utf8.count

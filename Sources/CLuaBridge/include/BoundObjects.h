@@ -22,6 +22,13 @@ struct lua_State;
    results, or SCRIM_RAISE / SCRIM_RAISE_RAW (NativeCalls.h). Runs with the cap lifted. */
 typedef int (*scrim_member_fn)(struct lua_State *L, void *context, void *object, int member);
 
+/* A number property's getter and setter, for members that read or write one number and do
+   nothing else: nothing that can fail, allocate Lua memory or run Lua code. The C dispatch calls
+   them directly, with no host entry around them (a setter only with a number at index 3; any
+   other value goes to the host's setter of the member, which says what is wrong). */
+typedef double (*scrim_number_get_fn)(void *context, void *object, int member);
+typedef void (*scrim_number_set_fn)(void *context, void *object, int member, double value);
+
 typedef struct scrim_class scrim_class;
 
 /* A class whose host functions get `context`; `keeps_lua_fields`: its objects have an instance
@@ -30,9 +37,17 @@ scrim_class *scrim_class_new(void *context, scrim_member_fn get, scrim_member_fn
                              int keeps_lua_fields);
 void scrim_class_free(scrim_class *cls);
 
+/* Gives `cls` its number properties' functions (scrim_class_add_number). */
+void scrim_class_set_number_access(scrim_class *cls, scrim_number_get_fn get, scrim_number_set_fn set);
+
 /* Declares member `name`: its getter, setter and method numbers, or -1 for none. Call before
    scrim_class_install. A name longer than Lua interns (40 bytes) is found by the host, by name. */
 void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter, int method);
+
+/* Makes the member `name`, added before, a number property: `getter` and `setter` number it
+   for the functions of scrim_class_set_number_access (-1: none). Its host getter and setter
+   stay its slow path. */
+void scrim_class_add_number(scrim_class *cls, const char *name, int getter, int setter);
 
 /* Sets `__index` and `__newindex` in the metatable at `metatable`, and `__methods`: a table of
    the methods by name, closures that call the host with their number. Anchors the member

@@ -8,8 +8,11 @@
 
 struct lua_State;
 
-/* Pushes a new table with `keys[i] = values[i]` for i < n (a whole number within ±2^53 as an
-   integer, so that it prints as `12`), whose metatable is the registry's `metatable`. */
+/* Pushes `value` as the host pushes a number: a whole number within ±2^53 as an integer (so
+   that it prints as `12`), any other as a float. */
+void scrim_push_number(struct lua_State *L, double value);
+
+/* Pushes a new table with `keys[i] = values[i]` for i < n (each as scrim_push_number does), whose metatable is the registry's `metatable`. */
 void scrim_push_numbers(struct lua_State *L, const char *const *keys, const double *values, int n,
                         const char *metatable);
 

@@ -1,10 +1,21 @@
+import Synchronization
+
 /// Collects the property changes made inside an animation block and turns them into property
 /// animations of one group when the block ends.
 ///
 /// The open transaction is found through a task-local value, so a view need not know its
 /// application; a runtime is confined to its thread, which is why it is marked Sendable.
 final class AnimationTransaction: @unchecked Sendable {
-    @TaskLocal static var current: AnimationTransaction?
+    /// The transaction open on this task, if any. Every change of a view asks, and reading a
+    /// task-local costs a lookup in the task's storage, so it is read only while some
+    /// transaction is open, on any thread.
+    static var current: AnimationTransaction? {
+        openCount.load(ordering: .relaxed) == 0 ? nil : open
+    }
+
+    @TaskLocal private static var open: AnimationTransaction?
+    /// How many transactions are open, on all threads.
+    private static let openCount = Atomic<Int>(0)
 
     private struct ChangeKey: Hashable {
         let view: ObjectIdentifier
@@ -54,7 +65,9 @@ final class AnimationTransaction: @unchecked Sendable {
 
     /// Runs `body` with this transaction open.
     func capture(_ body: () -> Void) {
-        AnimationTransaction.$current.withValue(self, operation: body)
+        AnimationTransaction.openCount.add(1, ordering: .relaxed)
+        defer { AnimationTransaction.openCount.subtract(1, ordering: .relaxed) }
+        AnimationTransaction.$open.withValue(self, operation: body)
     }
 
     /// Called by a view before `key` changes: remembers the values it had.

@@ -9,7 +9,7 @@ import ScrimCore
 final class LuaPresentationController: PresentationController, LuaAnchored {
     private let runtimeReference: Unretained<Runtime>
     private var runtime: Runtime? { runtimeReference.value }
-    let luaAnchor = LuaAnchor()
+    var luaAnchor = LuaAnchor()
     /// The plugin (or script) whose delegate made it, for the trace's `by`.
     var luaTraceName = "lua:script"
 

@@ -12,7 +12,7 @@ import ScrimCore
 final class LuaViewController: ViewController, LuaAnchored {
     private let runtimeReference: Unretained<Runtime>
     private var runtime: Runtime? { runtimeReference.value }
-    let luaAnchor = LuaAnchor()
+    var luaAnchor = LuaAnchor()
 
     init(runtime: Runtime, name: String?, typeName: String) {
         runtimeReference = runtime.unretained

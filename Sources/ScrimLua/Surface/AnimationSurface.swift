@@ -51,7 +51,7 @@ extension Runtime {
     /// `PropertyAnimator`'s Lua surface (UIViewPropertyAnimator's names).
     func definePropertyAnimatorClass() {
         let cls = propertyAnimatorClass
-        cls.property("duration", get: { animator, call in call.state.push(number: animator.duration) })
+        cls.property("duration", number: { $0.duration })
         cls.property("state", get: { animator, call in call.state.push(animator.state.rawValue) })
         cls.property("isRunning", \.isRunning)
         cls.property("fractionComplete", get: { animator, call in call.state.push(number: animator.fractionComplete) },

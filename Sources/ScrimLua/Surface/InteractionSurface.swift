@@ -6,8 +6,8 @@ extension Runtime {
     func defineInteractionSurface() {
         let cls = percentDrivenInteractionClass
         cls.keepsLuaFields = true
-        cls.property("percentComplete", get: { i, call in call.state.push(number: i.percentComplete) })
-        cls.property("duration", get: { i, call in call.state.push(number: i.duration) })
+        cls.property("percentComplete", number: { $0.percentComplete })
+        cls.property("duration", number: { $0.duration })
         cls.property("completionSpeed", get: { i, call in call.state.push(number: i.completionSpeed) },
                      set: { i, call, index in
                          let speed = try call.number(index)

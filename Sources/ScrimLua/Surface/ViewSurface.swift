@@ -20,12 +20,10 @@ extension Runtime {
                      set: { view, call, i in view.center = try call.point(i) })
         cls.property("transform", get: { view, call in call.push(view.transform) },
                      set: { view, call, i in view.transform = try call.transform(i) })
-        cls.property("alpha", get: { view, call in call.push(number: view.alpha) },
-                     set: { view, call, i in view.alpha = try call.number(i) })
+        cls.property("alpha", number: { $0.alpha }, set: { $0.alpha = $1 })
         cls.property("backgroundColor", get: { view, call in call.state.push(view.backgroundColor) },
                      set: { view, call, i in view.backgroundColor = try call.color(i) })
-        cls.property("cornerRadius", get: { view, call in call.push(number: view.cornerRadius) },
-                     set: { view, call, i in view.cornerRadius = try call.number(i) })
+        cls.property("cornerRadius", number: { $0.cornerRadius }, set: { $0.cornerRadius = $1 })
         let hidden: BridgedClass<View>.Getter = { view, call in lua_pushboolean(call.L, view.isHidden ? 1 : 0) }
         let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
         cls.property("hidden", get: hidden, set: setHidden)

@@ -28,6 +28,25 @@ import Testing
         #expect(try h.value("tostring(size(1.5, 2))") == "size(1.5, 2)")
     }
 
+    /// `alpha` and `cornerRadius` are number properties, read and written by the C dispatch
+    /// directly: whole numbers come back as integers as every number the host pushes does, a
+    /// value of another type takes the ordinary setter's error, and an animation still sees
+    /// the change.
+    @Test func numberPropertiesKeepTheirValuesTypesAndErrors() throws {
+        let h = Harness()
+        try h.run("v = View{}")
+        #expect(try h.value("math.type(v.alpha) .. ' ' .. v.alpha") == "integer 1")
+        try h.run("v.alpha = 0.25; v.cornerRadius = 2^53")
+        #expect(try h.value("math.type(v.alpha) .. ' ' .. v.alpha .. ' ' .. math.type(v.cornerRadius)") == "float 0.25 float")
+        try h.run("v.alpha = 0/0")
+        #expect(try h.value("v.alpha ~= v.alpha") == "true")
+        #expect(h.failure("v.alpha = '0.5'").contains("test.lua:1: bad value for 'View.alpha' (number expected, got string)"))
+        #expect(h.failure("v.cornerRadius = nil").contains("bad value for 'View.cornerRadius' (number expected, got nil)"))
+        try h.run("v.alpha = 1; animate({ duration = 1 }, function() v.alpha = 0 end); step(30)")
+        #expect(try h.value("v.alpha .. ' ' .. string.format('%.2f', v.presentation.alpha)") == "0 0.50")
+        #expect(h.failure("v.percentComplete = 1").contains("View has no property 'percentComplete'"))
+    }
+
     @Test func insertSubviewIsOneBased() throws {
         let h = Harness()
         try h.run("""
