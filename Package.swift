@@ -88,7 +88,7 @@ let package = Package(
         // The benchmarks `scrim bench` runs: each measured against a baseline in the same run.
         .target(
             name: "ScrimBenchmarks",
-            dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "CLua", "CMalloc", .product(name: "Benchmark", package: "swift-benchmark")],
+            dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "CLua", "CLuaBridge", "CMalloc", .product(name: "Benchmark", package: "swift-benchmark")],
             path: "Benchmarks/ScrimBenchmarks"
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),

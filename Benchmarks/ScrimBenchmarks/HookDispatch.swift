@@ -1,11 +1,13 @@
 import CLua
+import CLuaBridge
 import LuaBridge
 import ScrimCore
 import ScrimLua
 
 /// A lifecycle event delivered to a plugin's Lua hook, against the floor of any call into Lua
 /// — a raw `lua_pcall` of an empty function through the C API, in the same Lua state — and
-/// against a native Swift observer of the same event.
+/// against a native Swift observer of the same event. A third figure is the floor of the
+/// delivery itself: the same lookups and call written against the C API alone, with no limits.
 enum HookDispatch {
     static func run(_ harness: Harness) throws -> [Finding] {
         let folder = try ScratchFolder()
@@ -34,6 +36,8 @@ enum HookDispatch {
             }
         }
 
+        let direct = try deliveryThroughTheCAPI(runtime.lua, controller, batch: batch, harness)
+
         let observers: [LifecycleObserver] = [CountingObserver()]
         let native = try harness.nanoseconds("Swift observer", batch: batch) { deliver(batch, to: observers, controller, event) }
         return [
@@ -41,7 +45,46 @@ enum HookDispatch {
                   against: "raw lua_pcall", floor, target: 2),
             .cost("hook-dispatch.native", "hook dispatch vs a native observer", lua, unit: "ns",
                   against: "Swift observer", native),
+            .cost("hook-dispatch.c-api", "floor: the delivery through the C API alone", direct, unit: "ns",
+                  against: "raw lua_pcall", floor),
         ]
+    }
+
+    /// What a delivery must ask Lua, and nothing else: the hook found in a plugin's exports
+    /// (`exports.hooks.didReceiveMemoryWarning`, the keys and the exports kept in the registry),
+    /// the controller's userdata found in the identity table, a call through the message handler.
+    private static func deliveryThroughTheCAPI(_ lua: LuaState, _ controller: ViewController, batch: Int,
+                                               _ harness: Harness) throws -> Double {
+        let L = lua.L, registry = scrim_registryindex()
+        guard luaL_loadstring(L, "return { hooks = { didReceiveMemoryWarning = function(vc) end } }") == LUA_OK,
+              scrim_pcall(L, 0, 1, 0) == LUA_OK else { throw BenchmarkError("cannot make the exports") }
+        let exports = luaL_ref(L, registry)
+        lua_pushstring(L, "hooks")
+        let hooks = luaL_ref(L, registry)
+        lua_pushstring(L, "didReceiveMemoryWarning")
+        let name = luaL_ref(L, registry)
+        lua.push(object: controller)
+        let held = luaL_ref(L, registry)
+        defer { for ref in [exports, hooks, name, held] { luaL_unref(L, registry, ref) } }
+        let address = Unmanaged.passUnretained(controller).toOpaque(), objects = lua_Integer(lua.objectsTable)
+        return try harness.nanoseconds("delivery through the C API", batch: batch) {
+            for _ in 0..<batch {
+                let top = lua_gettop(L)
+                lua_rawgeti(L, registry, lua_Integer(exports))
+                lua_rawgeti(L, registry, lua_Integer(hooks))
+                lua_rawget(L, -2)
+                lua_rawgeti(L, registry, lua_Integer(name))
+                lua_rawget(L, -2)
+                lua_rawgeti(L, registry, objects)
+                lua_rawgetp(L, -1, address)
+                scrim_remove(L, -2)
+                let base = lua_gettop(L) - 1
+                scrim_pushmsgh(L)
+                lua_rotate(L, base, 1)
+                _ = scrim_pcall(L, 1, 0, base)
+                lua_settop(L, top)
+            }
+        }
     }
 }
 
@@ -50,7 +93,7 @@ enum HookDispatch {
 @inline(never)
 private func deliver(_ count: Int, to observers: [LifecycleObserver], _ controller: ViewController, _ event: TraceEvent) {
     for _ in 0..<count {
-        for observer in observers { observer.controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
+        for index in observers.indices { observers[index].controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
     }
 }
 

@@ -6,7 +6,10 @@ import ScrimLua
 /// `ctx:view("to")` — each against the floor of that kind of access in a Lua loop of the same
 /// shape: a userdata whose `__index` (or `__newindex`) is an empty C function, and an empty C
 /// function called as a method (`u:view("to")`, found in a method table). A plain table's field
-/// is measured beside them, as the floor of the floors.
+/// is measured beside them, as the floor of the floors; and two floors of what the bridge cannot
+/// avoid: a C `__index` that asks Lua what any checked dispatch must (its userdata and its size,
+/// the key's type and address) and returns a number, and a new table of a rect's four fields
+/// with a metatable, made in Lua itself — what `v.frame` hands back on every read.
 enum PropertyAccess {
     static let setup = """
         local Hold = scrim.Animator:extend("Hold")
@@ -24,7 +27,8 @@ enum PropertyAccess {
         local v = View{ frame = rect(0, 0, 10, 10) }
         local c = ctx
         local plain = { frame = rect(0, 0, 10, 10), alpha = 1, to = v }
-        local empty, methods = emptyAccess, emptyMethods
+        local empty, methods, checked = emptyAccess, emptyMethods, checkedAccess
+        local rectMeta = {}
         function readFrame(n) local f for i = 1, n do f = v.frame end return f end
         function readAlpha(n) local f for i = 1, n do f = v.alpha end return f end
         function writeAlpha(n) for i = 1, n do v.alpha = i % 2 end end
@@ -34,6 +38,12 @@ enum PropertyAccess {
         function readEmpty(n) local f for i = 1, n do f = empty.frame end return f end
         function writeEmpty(n) for i = 1, n do empty.alpha = i % 2 end end
         function callEmpty(n) local f for i = 1, n do f = methods:view("to") end return f end
+        function readChecked(n) local f for i = 1, n do f = checked.alpha end return f end
+        function newRect(n)
+          local f
+          for i = 1, n do f = setmetatable({ x = i, y = 0, width = 10, height = 10 }, rectMeta) end
+          return f
+        end
         """
 
     static func run(_ harness: Harness) throws -> [Finding] {
@@ -48,6 +58,7 @@ enum PropertyAccess {
         }
         let emptyIndex = try loop("readEmpty"), emptyNewindex = try loop("writeEmpty"), emptyMethod = try loop("callEmpty")
         let plainRead = try loop("readPlain"), plainWrite = try loop("writePlain")
+        let checkedIndex = try loop("readChecked"), newRect = try loop("newRect")
         return [
             .cost("property-access.frame", "property access: v.frame", try loop("readFrame"), unit: "ns",
                   against: "empty C __index", emptyIndex, target: 3),
@@ -63,12 +74,18 @@ enum PropertyAccess {
                   against: "plain table write", plainWrite),
             .cost("property-access.c-method", "floor: an empty C method call", emptyMethod, unit: "ns",
                   against: "plain table read", plainRead),
+            .cost("property-access.c-index-checked", "floor: a C __index checking object and key", checkedIndex,
+                  unit: "ns", against: "empty C __index", emptyIndex),
+            .cost("property-access.new-rect", "floor: a new rect table made in Lua", newRect, unit: "ns",
+                  against: "empty C __index", emptyIndex),
         ]
     }
 
     /// Sets the globals `emptyAccess`, a userdata whose `__index` and `__newindex` are C
-    /// functions that do nothing, and `emptyMethods`, a userdata whose method `view` (in the
-    /// table its `__index` is) is a C function that returns nil.
+    /// functions that do nothing, `emptyMethods`, a userdata whose method `view` (in the
+    /// table its `__index` is) is a C function that returns nil, and `checkedAccess`, a
+    /// userdata of a bound object's size whose `__index` checks it and its key as the bridge's
+    /// dispatch must, then returns a number.
     static func setEmptyAccess(_ L: OpaquePointer) {
         let returnNil: lua_CFunction = { L in
             lua_pushnil(L)
@@ -91,5 +108,17 @@ enum PropertyAccess {
         lua_setfield(L, -2, "__index")
         lua_setmetatable(L, -2)
         lua_setglobal(L, "emptyMethods")
+
+        _ = scrim_newuserdata(L, 2 * MemoryLayout<UnsafeMutableRawPointer>.size)
+        lua_createtable(L, 0, 1)
+        lua_pushcclosure(L, { L in
+            guard lua_touserdata(L, 1) != nil, lua_rawlen(L, 1) == 2 * MemoryLayout<UnsafeMutableRawPointer>.size,
+                  lua_type(L, 2) == LUA_TSTRING, lua_topointer(L, 2) != nil else { return 0 }
+            lua_pushnumber(L, 0.5)
+            return 1
+        }, 0)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_setglobal(L, "checkedAccess")
     }
 }

@@ -150,11 +150,22 @@ public final class BridgedClass<Object: AnyObject> {
     }
 }
 
+/// What the state knows of a dynamic type it has pushed objects of (`LuaState.kind(of:)`).
+@usableFromInline
+package struct BoundKind {
+    /// The index of its class in `LuaState.classes`, or -1: none.
+    let `class`: Int
+    let isAnchored: Bool
+    let isCompanioned: Bool
+}
+
 /// What the state keeps of a registered class: its metatable, and type-specific checks. Public
 /// only so that `LuaState.register`, inlined where a class is registered, makes them for the
 /// class's own type.
 public struct BridgedClassEntry {
     @usableFromInline package let metatable: String
+    /// The metatable's registry reference, for pushing it without looking up its name.
+    @usableFromInline package var metatableReference: Int32 = 0
     /// The class's C dispatch (`BoundObjects.h`): the tag of its objects' userdata.
     @usableFromInline package var dispatch: OpaquePointer?
     @usableFromInline package let matches: (AnyObject) -> Bool

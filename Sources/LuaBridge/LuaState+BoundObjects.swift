@@ -14,6 +14,8 @@ extension LuaState {
         var entry = BridgedClassEntry(Object.self, metatable: metatableName)
         luaL_newmetatable(L, metatableName)
         let mt = lua_gettop(L)
+        lua_pushvalue(L, mt)
+        entry.metatableReference = luaL_ref(L, scrim_registryindex())
         // The marker of Scrim's metatables: true, or 2 for classes that keep Lua fields.
         if cls.keepsLuaFields { lua_pushinteger(L, 2) } else { lua_pushboolean(L, 1) }
         lua_rawsetp(L, mt, registryKey)
@@ -68,6 +70,7 @@ extension LuaState {
         }
         scrim_pop(L, 1)
         classes.append(entry)
+        boundKinds.removeAll()
     }
 
     /// A new table with weak keys (`"k"`) or values (`"v"`), kept in the registry: its reference.
@@ -107,27 +110,50 @@ extension LuaState {
         return false
     }
 
+    /// What the state knows of objects of `object`'s dynamic type, found once per type: its
+    /// registered class (the first it is an instance of) and the protocols that change how its
+    /// userdata is made.
+    private func kind(of object: AnyObject) -> BoundKind {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let kind = boundKinds[type] { return kind }
+        let kind = BoundKind(class: classes.firstIndex { $0.matches(object) } ?? -1,
+                             isAnchored: object is LuaAnchored, isCompanioned: object is LuaCompanioned)
+        boundKinds[type] = kind
+        return kind
+    }
+
+    /// The registered class of `object`, if any.
+    @usableFromInline
+    package func entry(for object: AnyObject) -> BridgedClassEntry? {
+        let index = kind(of: object).class
+        return index < 0 ? nil : classes[index]
+    }
+
     /// Pushes a new userdata for `object`, whose address is `key`.
     private func pushNew(_ object: AnyObject, key: UnsafeMutableRawPointer) -> Bool {
-        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
-        let anchored = object as? LuaAnchored
-        guard anchored?.luaAnchor.state != .weak, let entry = classes.first(where: { $0.matches(object) }) else {
-            scrim_pop(L, 1)
+        let kind = kind(of: object)
+        let anchored = kind.isAnchored ? object as? LuaAnchored : nil
+        guard anchored?.luaAnchor.state != .weak, kind.class >= 0 else {
             lua_pushnil(L)
             return false
         }
+        let entry = classes[kind.class]
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         // The object and its class's dispatch, the tag that the C side checks (`BoundObjects.h`).
         let slot = scrim_newuserdata(L, 2 * MemoryLayout<UnsafeMutableRawPointer?>.size)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
         slot.storeBytes(of: UnsafeMutableRawPointer(entry.dispatch), toByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size,
                         as: UnsafeMutableRawPointer?.self)
         if !lingeringNatives.takeBack(object) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
-        luaL_setmetatable(L, entry.metatable)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(entry.metatableReference))
+        lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
         scrim_remove(L, -2)
         if let anchored { anchor(anchored, userdataAt: -1, entry: entry) }
-        if let companion = (object as? LuaCompanioned)?.luaCompanion { keepAlive(companion, whileUserdataAt: -1) }
+        if kind.isCompanioned, let companion = (object as? LuaCompanioned)?.luaCompanion {
+            keepAlive(companion, whileUserdataAt: -1)
+        }
         return true
     }
 
@@ -144,7 +170,7 @@ extension LuaState {
         }
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         if marker == LUA_TNUMBER, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
-           let entry = classes.first(where: { $0.matches(object) }) {
+           let entry = entry(for: object) {
             anchor(anchored, userdataAt: index, entry: entry)
         }
         return object

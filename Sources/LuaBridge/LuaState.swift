@@ -17,6 +17,8 @@ public final class LuaState {
     private var natives: [(name: String, body: NativeFunction)] = []
     /// Bridged classes, most specific first (see `register`).
     @usableFromInline package var classes: [BridgedClassEntry] = []
+    /// Dynamic types pushed so far, with their class and protocols (`kind(of:)`).
+    @usableFromInline package var boundKinds: [ObjectIdentifier: BoundKind] = [:]
     /// Their members by number, for the C dispatch (`BoundClass`); freed after the state closes.
     @usableFromInline var boundClasses: [BoundClass] = []
     /// The userdata slots of anchored objects that hold their userdata, by registry reference,

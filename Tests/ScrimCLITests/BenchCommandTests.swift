@@ -6,9 +6,10 @@ import Testing
 /// asserted), and the table, the JSON and the comparison are checked on fixed figures.
 @Suite struct BenchCommandTests {
     static let ids = [
-        "hook-dispatch", "hook-dispatch.native", "transition-cycle", "animation-tick", "animation-tick.floor",
-        "property-access.frame", "property-access.alpha-read", "property-access.alpha", "property-access.context-view",
-        "property-access.c-index", "property-access.c-newindex", "property-access.c-method",
+        "hook-dispatch", "hook-dispatch.native", "hook-dispatch.c-api", "transition-cycle", "animation-tick",
+        "animation-tick.floor", "property-access.frame", "property-access.alpha-read", "property-access.alpha",
+        "property-access.context-view", "property-access.c-index", "property-access.c-newindex", "property-access.c-method",
+        "property-access.c-index-checked", "property-access.new-rect",
         "reload-latency.p50", "reload-latency.p99", "start-up", "scale.memory", "scale.layout", "trace-writing",
         "limits.loop0", "limits.loop1000",
     ]

@@ -7,6 +7,8 @@
 /// `beginAppearanceTransition(_:animated:)` and friends, which trace and then call the overrides.
 open class ViewController {
     private weak var owningApplication: Application?
+    /// Its number in the application's list of live controllers.
+    private var registration = 0
     /// The application the controller was made in. It must outlive its controllers: the
     /// application does not keep them alive, and using one after its application is gone stops
     /// with a message naming it.
@@ -95,11 +97,13 @@ open class ViewController {
         self.typeName = typeName ?? String(describing: type(of: self))
         self.name = name ?? application.makeName(for: self.typeName)
         self.traitCollection = application.window.traitCollection
-        application.register(self)
+        registration = application.register(self)
     }
 
-    /// A view that outlives its controller has no controller any more (see `View.owningController`).
+    /// A view that outlives its controller has no controller any more (see `View.owningController`),
+    /// and the application no longer lists it.
     deinit {
+        owningApplication?.unregister(registration)
         storedView?.forgetOwner(self)
     }
 

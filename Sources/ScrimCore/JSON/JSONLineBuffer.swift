@@ -38,6 +38,7 @@ public struct JSONLineBuffer: ~Copyable {
         capacity = max(2 * capacity, count + more)
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         reserve(bytes.count)
@@ -49,6 +50,7 @@ public struct JSONLineBuffer: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
+    @inline(__always)
     mutating func append(byte: UInt8) {
         reserve(1)
         start[count] = byte
@@ -68,6 +70,7 @@ public struct JSONLineBuffer: ~Copyable {
     }
 
     /// The digits of `value`, zero-padded to `width`.
+    @inline(__always)
     private mutating func append(digits value: UInt, atLeast width: Int) {
         var length = 1, rest = value / 10
         while rest > 0 {

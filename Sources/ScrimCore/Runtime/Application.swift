@@ -20,7 +20,11 @@ public final class Application {
     /// default, UIKit's behaviour) leaves it open.
     public var transitionWatchdog: Double?
     private var nameCounters: [String: Int] = [:]
-    private var controllers: [Weak<ViewController>] = []
+    /// The live controllers by registration number, unretained: each takes itself out as it
+    /// goes (`ViewController.deinit`). A weak reference would give every controller a side
+    /// table, and every retain of it Swift's slow path.
+    private var controllers: [Int: Unmanaged<ViewController>] = [:]
+    private var controllersRegistered = 0
     private var screenObservers: [WeakFrameObserver] = []
 
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
@@ -104,14 +108,18 @@ public final class Application {
 
     /// The view controllers alive in this application, in creation order.
     public var liveControllers: [ViewController] {
-        controllers.compactMap(\.value)
+        controllers.sorted { $0.key < $1.key }.map { $0.value.takeUnretainedValue() }
     }
 
-    func register(_ controller: ViewController) {
-        if controllers.count >= 64, controllers.count.isPowerOfTwo {
-            controllers.removeAll { $0.value == nil }
-        }
-        controllers.append(Weak(controller))
+    /// Registers `controller`; returns the number it gives back with `unregister` as it goes.
+    func register(_ controller: ViewController) -> Int {
+        controllersRegistered += 1
+        controllers[controllersRegistered] = Unmanaged.passUnretained(controller)
+        return controllersRegistered
+    }
+
+    func unregister(_ number: Int) {
+        controllers[number] = nil
     }
 
     /// `<typeName>#<n>`, counting from 1 per type name.
@@ -120,13 +128,4 @@ public final class Application {
         nameCounters[typeName] = next
         return "\(typeName)#\(next)"
     }
-}
-
-struct Weak<Object: AnyObject> {
-    weak var value: Object?
-    init(_ value: Object) { self.value = value }
-}
-
-private extension Int {
-    var isPowerOfTwo: Bool { self > 0 && (self & (self - 1)) == 0 }
 }

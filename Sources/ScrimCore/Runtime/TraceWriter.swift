@@ -8,7 +8,8 @@
 public final class TraceWriter: TraceSink {
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
-    private var line = JSONLineBuffer()
+    /// Written whole by `write`, which calls nothing that reaches the writer.
+    @exclusivity(unchecked) private var line = JSONLineBuffer()
 
     /// Writes to standard output through C's `stdout`, which Lua's `print` shares, so their
     /// lines stay in order.
