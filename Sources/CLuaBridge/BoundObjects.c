@@ -116,7 +116,9 @@ static inline int host(lua_State *L, scrim_member_fn fn, const scrim_class *cls,
     return scrim_host_return(L, limits, capped, fn(L, cls->context, object, number));
 }
 
-/* A number property read: no host entry, as scrim_number_get_fn promises. */
+/* A number property read: no host entry, as scrim_number_get_fn promises. It allocates nothing,
+   so the memory cap has nothing to refuse here: Lua memory over the cap is reported where code
+   next allocates, as after a plain table read. */
 static inline int push_number(lua_State *L, const scrim_class *cls, void *object, const member *m) {
     scrim_push_number(L, cls->get_number(cls->context, object, m->number_getter));
     return 1;

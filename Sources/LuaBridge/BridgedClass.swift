@@ -141,6 +141,10 @@ public final class BridgedClass<Object: AnyObject> {
         // An object's address is its address as an instance of its superclass.
         getters.merge(parent.getters) { _, inherited in inherited }
         setters.merge(parent.setters) { _, inherited in inherited }
+        // The parent's members win, number properties or not: a number accessor of the child's
+        // that the parent declares otherwise goes, so the C dispatch and the host agree.
+        for name in parent.getters.keys where parent.numberGetters[name] == nil { numberGetters[name] = nil }
+        for name in parent.setters.keys where parent.numberSetters[name] == nil { numberSetters[name] = nil }
         numberGetters.merge(parent.numberGetters) { _, inherited in inherited }
         numberSetters.merge(parent.numberSetters) { _, inherited in inherited }
         for (key, body) in parent.methods {

@@ -118,6 +118,23 @@ public struct LuaCall {
         return Int(value)
     }
 
+    /// The value named by the string at `index`, when it is one of `names` (an enumeration's
+    /// raw values: "from", "to"), compared as bytes where Lua keeps them, so no Swift string is
+    /// made; nil for any other value, which the caller reads the ordinary way for its error.
+    @inlinable
+    public func choice<Value>(_ index: Int32, among names: [(name: StaticString, value: Value)]) -> Value? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = scrim_tostring(L, index, &length) else { return nil }
+        for (name, value) in names {
+            let matches = name.withUTF8Buffer { name in
+                name.count == length && name.indices.allSatisfy { UInt8(bitPattern: bytes[$0]) == name[$0] }
+            }
+            if matches { return value }
+        }
+        return nil
+    }
+
     public func string(_ index: Int32) throws -> String {
         guard let value = state.string(at: index) else { throw typeError(index, expected: "string") }
         return value

@@ -41,8 +41,11 @@ public final class Application {
     /// An application let go of in the middle of transitions: they, their contexts and
     /// coordinators hold each other until they end, and keep the controllers; cut them loose.
     deinit {
+        // Held before anything is cut loose: a controller freed from here on cannot take itself
+        // off the list (its application reads nil), so the list is not read after this.
+        let live = liveControllers
         sizeTransition?.abandon()
-        for controller in liveControllers { controller.activeTransition?.abandon() }
+        for controller in live { controller.activeTransition?.abandon() }
     }
 
     /// The virtual clock, when the application runs on one.

@@ -145,12 +145,15 @@ extension Runtime {
     }
 
     private static func key(_ call: LuaCall, _ index: Int32) throws -> TransitionContext.Key {
+        if let key = call.choice(index, among: keyNames) { return key }
         let name = try call.string(index)
         guard let key = TransitionContext.Key(rawValue: name) else {
             throw call.argumentError(index, "key must be \"from\" or \"to\", got '\(name)'")
         }
         return key
     }
+
+    private static let keyNames: [(name: StaticString, value: TransitionContext.Key)] = [("from", .from), ("to", .to)]
 
     private func defineTransitionContextClass() {
         let cls = transitionContextClass

@@ -29,6 +29,27 @@ import Testing
         #expect(cyclic == nil)
     }
 
+    /// A controller whose last holder is a size change's completion goes while the application
+    /// is torn down, when it can no longer take itself off the application's list: the list is
+    /// read before anything is cut loose, never after (under AddressSanitizer, a read after).
+    @Test func aControllerFreedAsTheApplicationGoesIsNotReadAgain() throws {
+        weak var freed: ViewController?
+        do {
+            let h = Harness()
+            try h.run("""
+                local a = ViewController{ name = "a", viewWillTransitionToSize = function(self, size, c)
+                  c:animateAlongside(nil, function() end) end }
+                window.rootViewController = a
+                window:setSize(500, 900)
+                step(1)
+                window.rootViewController = ViewController{ name = "b" }
+                """)
+            freed = controller(named: "a", in: h)
+            #expect(freed != nil)
+        }
+        #expect(freed == nil)
+    }
+
     @Test func aControllerHeldOnlyNativelyKeepsItsOverridesAndFields() throws {
         let h = Harness()
         try h.run("""

@@ -177,6 +177,30 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(luaFrames.count == 50)
     }
 
+    /// `ctx:view(key)` matches "from" and "to" by their bytes; anything else gets the
+    /// ordinary reading and its error.
+    @Test func contextKeysAreFromAndTo() throws {
+        let h = Harness()
+        try h.run("""
+            local Hold = scrim.Animator:extend("Hold")
+            function Hold:transitionDuration() return 1 end
+            function Hold:animateTransition(context) ctx = context end
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            sheet = ViewController{ name = "sheet" }
+            sheet.modalPresentationStyle = "overFullScreen"
+            sheet.transitioningDelegate = { animationControllerForPresented = function() return Hold.new() end }
+            root:present(sheet, true)
+            step(2)
+            """)
+        #expect(try h.value("ctx:view('to') == sheet.view and ctx:view('from') == nil") == "true")
+        #expect(try h.value("ctx:viewController('from') == root") == "true")
+        #expect(h.failure("ctx:view('t')").contains("bad argument #1 to 'TransitionContext:view' (key must be \"from\" or \"to\", got 't')"))
+        #expect(h.failure("ctx:view('toto')").contains("got 'toto'"))
+        #expect(h.failure("ctx:view(nil)").contains("(string expected, got nil)"))
+        #expect(h.failure("ctx:view(string.rep('to', 30))").contains("key must be"))
+    }
+
     @Test func presentAndDismissFromLua() throws {
         let h = Harness()
         try h.run("""
