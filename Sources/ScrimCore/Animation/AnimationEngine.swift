@@ -83,6 +83,9 @@ public final class AnimationEngine: FrameObserver {
             if group.hasEnded { ended.append(group) }
         }
         let anyEnded = !ended.isEmpty
+        // Whether a view is left with no animation, to be let go below: a second pass over every
+        // animated view, each frame, would cost as much again in memory traffic.
+        var anyDone = false
         for index in animatedViews.indices {
             // Lent by the array, not retained: the loop calls nothing that changes it.
             Unmanaged.passUnretained(animatedViews[index])._withUnsafeGuaranteedRef { view in
@@ -94,9 +97,10 @@ public final class AnimationEngine: FrameObserver {
                     }
                 }
                 view.updatePresentation()
+                if view.animations.isEmpty { anyDone = true }
             }
         }
-        animatedViews.removeAll { $0.animations.isEmpty }
+        if anyDone { animatedViews.removeAll { $0.animations.isEmpty } }
         guard !ended.isEmpty else { return }
         groups.removeAll { $0.hasEnded }
         let finishing = ended
