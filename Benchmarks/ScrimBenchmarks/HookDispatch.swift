@@ -93,7 +93,7 @@ enum HookDispatch {
 @inline(never)
 private func deliver(_ count: Int, to observers: [LifecycleObserver], _ controller: ViewController, _ event: TraceEvent) {
     for _ in 0..<count {
-        for index in observers.indices { observers[index].controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
+        for observer in observers { observer.controller(controller, didHandle: .didReceiveMemoryWarning, event: event) }
     }
 }
 

@@ -12,7 +12,8 @@ struct lua_State;
    that it prints as `12`), any other as a float. */
 void scrim_push_number(struct lua_State *L, double value);
 
-/* Pushes a new table with `keys[i] = values[i]` for i < n (each as scrim_push_number does), whose metatable is the registry's `metatable`. */
+/* Pushes a new table with `keys[i] = values[i]` for i < n (each as scrim_push_number does),
+   whose metatable is the registry's `metatable`. */
 void scrim_push_numbers(struct lua_State *L, const char *const *keys, const double *values, int n,
                         const char *metatable);
 

@@ -46,8 +46,7 @@ public final class LifecycleDispatcher {
                                args: args, by: by)
         nextSeq += 1
         if keepsEvents { keep(entry) }
-        let sinks = self.sinks
-        for index in sinks.indices { sinks[index].write(entry) }
+        for sink in sinks { sink.write(entry) }
         return entry
     }
 
@@ -61,10 +60,7 @@ public final class LifecycleDispatcher {
     func deliver(_ callback: LifecycleCallback, to controller: ViewController) {
         let entry = record(callback.event, controller: controller.name, args: callback.traceArgs)
         callback.invoke(on: controller)
-        // The array held for the loop keeps each observer alive, one removed meanwhile too: the
-        // elements are borrowed from it, not retained one by one.
-        let observers = self.observers
-        for index in observers.indices { observers[index].controller(controller, didHandle: callback, event: entry) }
+        for observer in observers { observer.controller(controller, didHandle: callback, event: entry) }
     }
 
     private func keep(_ entry: TraceEvent) {
