@@ -1,7 +1,8 @@
 import Foundation
 
 /// Start-up, whole process: `scrim run` of an empty scenario, against `lua5.4 -e ''` — the
-/// stand-alone interpreter doing nothing — each started, run and waited for.
+/// stand-alone interpreter doing nothing — each started, run and waited for. The floor is
+/// `scrim --version`: the same executable loaded, started and ended, printing one line.
 enum StartUp {
     static func run(_ harness: Harness) throws -> [Finding] {
         guard let scrim = harness.options.scrimExecutable else {
@@ -21,10 +22,15 @@ enum StartUp {
             })
         }
         let scrimRun = try timed([scrim, "run", empty])
+        let process = try timed([scrim, "--version"])
         let bare = try timed([lua, "-e", ""])
         if let failure { throw BenchmarkError(failure) }
-        return [.cost("start-up", "start-up: scrim run of an empty scenario (ms)", scrimRun * 1e-6, unit: "ms",
-                      against: "lua5.4 -e ''", bare * 1e-6, target: 5)]
+        return [
+            .cost("start-up", "start-up: scrim run of an empty scenario (ms)", scrimRun * 1e-6, unit: "ms",
+                  against: "lua5.4 -e ''", bare * 1e-6, target: 5),
+            .cost("start-up.process", "floor: the scrim process alone, scrim --version (ms)", process * 1e-6, unit: "ms",
+                  against: "lua5.4 -e ''", bare * 1e-6),
+        ]
     }
 
     /// The path of `name` on `PATH` (or `name` itself when it holds a slash).

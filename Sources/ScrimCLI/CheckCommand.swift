@@ -25,10 +25,10 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let searchPaths = PluginManager.defaultSearchPaths(extra: options.pluginFolders)
-        let grants = try options.parsedGrants()
+        let grants = try options.parsed.parsedGrants()
         var passed = 0, failed = 0, skipped = 0
         for path in paths {
-            let report = PluginCheck.check(path: path, searchPaths: searchPaths, grants: grants, limits: options.limits)
+            let report = PluginCheck.check(path: path, searchPaths: searchPaths, grants: grants, limits: options.parsed.limits)
             let shown = PluginManager.displayPath(path)
             if let reason = report.skipped {
                 skipped += 1

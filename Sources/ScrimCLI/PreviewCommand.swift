@@ -28,6 +28,6 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        try LivePreview(recording: rendering.recording(of: script, options: options), port: port ?? 0, output: nil).run()
+        try LivePreview(recording: rendering.recording(of: script, options: options.parsed), port: port ?? 0, output: nil).run()
     }
 }

@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let output = try RenderOutput(path: out)
-        let recording = rendering.recording(of: script, options: options, span: (from ?? 0)...(to ?? .infinity))
+        let recording = rendering.recording(of: script, options: options.parsed, span: (from ?? 0)...(to ?? .infinity))
         if watch {
             return try LivePreview(recording: recording, port: port ?? 0, output: output).run()
         }

@@ -20,7 +20,7 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// How to record `script` with these options, within `span` of clock time.
-    func recording(of script: String, options: ConfigurationArguments, span: ClosedRange<Double> = 0...Double.infinity) -> ScenarioRecording {
+    func recording(of script: String, options: RuntimeOptions, span: ClosedRange<Double> = 0...Double.infinity) -> ScenarioRecording {
         ScenarioRecording(script: script, options: options, fps: fps, span: span,
                           size: size.flatMap(ScenarioRecording.parseSize), labels: labels)
     }

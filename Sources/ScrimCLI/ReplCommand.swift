@@ -41,7 +41,7 @@ struct ReplCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
-        if attach != nil, load != nil || clock != nil || fps != 60 || options.describesARuntime {
+        if attach != nil, load != nil || clock != nil || fps != 60 || options.parsed.describesARuntime {
             throw ValidationError("--attach uses the other process's runtime: it takes no --load, --clock, --fps, --plugins, --grant or limits")
         }
     }
@@ -49,7 +49,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         if let attach { return try AttachedRepl(path: attach).run(interactive: isatty(0) == 1) }
         let clock = SwitchableClock(mode: clock ?? .real, fps: fps)
-        let runtime = try options.makeRuntime(clock: clock)
+        let runtime = try options.parsed.makeRuntime(clock: clock)
         let session = ReplSession(runtime: runtime, clock: clock) { text in
             print(text)
             fflush(nil)

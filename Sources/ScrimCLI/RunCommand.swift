@@ -1,9 +1,4 @@
 import ArgumentParser
-import Foundation
-import LuaBridge
-import ScrimControl
-import ScrimCore
-import ScrimLua
 
 /// `scrim run SCRIPT`: runs a scenario on the virtual clock.
 struct RunCommand: ParsableCommand {
@@ -37,61 +32,17 @@ struct RunCommand: ParsableCommand {
         valueName: "path"))
     var listen: String?
 
+    /// What the arguments ask for, as plain values.
+    var scenarioRun: ScenarioRun {
+        ScenarioRun(script: script, options: options.parsed, trace: trace, fps: fps, watch: watch, listen: listen)
+    }
+
     func validate() throws {
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
-        if watch && listen != nil { throw ValidationError("--listen cannot be combined with --watch") }
+        try scenarioRun.validate()
     }
 
     func run() throws {
-        if watch { return try runWatching() }
-        let runtime = try runOnce()
-        guard let listen else { return }
-        let loop = RuntimeLoop(runtime)
-        let server = try Serving.listen(loop, at: listen)
-        try? runtime.plugins.startWatching()
-        FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
-        Serving.serveUntilSignalled(loop, server: server)
-    }
-
-    /// Runs the scenario again on every change, until Ctrl-C.
-    private func runWatching() throws {
-        let watcher = try FileWatcher()
-        while true {
-            var plugins: Set<String> = []
-            do {
-                try runOnce { plugins = $0 }
-            } catch let error as CLIError {
-                ScenarioWatching.say(error.description)
-            }
-            let folders = ScenarioWatching.folders(script: script, plugins: plugins)
-            let changed = ScenarioWatching.waitForLuaChange(
-                in: folders, watcher: watcher, announcing: "scrim: watching \(script) and its plugins; Ctrl-C to stop")
-            ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; running again")
-        }
-    }
-
-    /// Runs the scenario once and returns its runtime; `watchedFolders` receives the folders its
-    /// plugins came from.
-    @discardableResult
-    private func runOnce(watchedFolders: (Set<String>) -> Void = { _ in }) throws -> Runtime {
-        guard FileManager.default.isReadableFile(atPath: script) else {
-            throw CLIError("\(script): cannot read the scenario (no such file, or not readable)")
-        }
-        let runtime = try options.makeRuntime(clock: VirtualClock(fps: fps))
-        defer { watchedFolders(runtime.plugins.watchedFolders) }
-        var writer: TraceWriter?
-        if let trace {
-            writer = trace == "-" ? TraceWriter() : try TraceWriter(path: trace)
-            runtime.application.dispatcher.addSink(writer!)
-        }
-        defer { writer?.flush() }
-        do {
-            try runtime.runScript(at: script)
-        } catch {
-            writer?.flush()
-            throw CLIError(error.description)
-        }
-        return runtime
+        try scenarioRun.run()
     }
 }
 

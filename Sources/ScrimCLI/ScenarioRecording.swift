@@ -8,7 +8,7 @@ import ScrimRender
 /// `scrim preview` show.
 struct ScenarioRecording {
     var script: String
-    var options: ConfigurationArguments
+    var options: RuntimeOptions
     var fps: Int
     var span: ClosedRange<Double>
     /// The window's size, when not the device's portrait size.

@@ -22,6 +22,14 @@ extension Scrim {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         do {
+            // `scrim --version`, and `scrim run` with plain arguments, skip the argument parser's
+            // start-up cost (ScenarioRun(quickParsing:)).
+            if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+                return print(Runtime.version)
+            }
+            if let run = ScenarioRun(quickParsing: CommandLine.arguments.dropFirst()) {
+                return try run.run()
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {

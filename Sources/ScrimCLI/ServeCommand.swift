@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runtime = try options.makeRuntime(clock: SwitchableClock(mode: clock, fps: fps))
+        let runtime = try options.parsed.makeRuntime(clock: SwitchableClock(mode: clock, fps: fps))
         try? runtime.plugins.startWatching()
         if let load {
             do { try runtime.runScript(at: load) } catch { throw CLIError(error.description) }
