@@ -8,8 +8,11 @@ import ScrimLua
 /// function called as a method (`u:view("to")`, found in a method table). A plain table's field
 /// is measured beside them, as the floor of the floors; and two floors of what the bridge cannot
 /// avoid: a C `__index` that asks Lua what any checked dispatch must (its userdata and its size,
-/// the key's type and address) and returns a number, and a new table of a rect's four fields
-/// with a metatable, made in Lua itself — what `v.frame` hands back on every read.
+/// the key's type and address) and returns a number; a C method found by such an `__index`
+/// (an object with properties cannot keep its methods in a table `__index`) that checks its
+/// object and its key argument and returns an object found by address in a table, as
+/// `ctx:view("to")` must; and a new table of a rect's four fields with a metatable, made in Lua
+/// itself — what `v.frame` hands back on every read.
 enum PropertyAccess {
     static let setup = """
         local Hold = scrim.Animator:extend("Hold")
@@ -27,7 +30,7 @@ enum PropertyAccess {
         local v = View{ frame = rect(0, 0, 10, 10) }
         local c = ctx
         local plain = { frame = rect(0, 0, 10, 10), alpha = 1, to = v }
-        local empty, methods, checked = emptyAccess, emptyMethods, checkedAccess
+        local empty, methods, checked, checkedMethods = emptyAccess, emptyMethods, checkedAccess, checkedMethods
         local rectMeta = {}
         function readFrame(n) local f for i = 1, n do f = v.frame end return f end
         function readAlpha(n) local f for i = 1, n do f = v.alpha end return f end
@@ -39,6 +42,7 @@ enum PropertyAccess {
         function writeEmpty(n) for i = 1, n do empty.alpha = i % 2 end end
         function callEmpty(n) local f for i = 1, n do f = methods:view("to") end return f end
         function readChecked(n) local f for i = 1, n do f = checked.alpha end return f end
+        function callChecked(n) local f for i = 1, n do f = checkedMethods:view("to") end return f end
         function newRect(n)
           local f
           for i = 1, n do f = setmetatable({ x = i, y = 0, width = 10, height = 10 }, rectMeta) end
@@ -58,7 +62,7 @@ enum PropertyAccess {
         }
         let emptyIndex = try loop("readEmpty"), emptyNewindex = try loop("writeEmpty"), emptyMethod = try loop("callEmpty")
         let plainRead = try loop("readPlain"), plainWrite = try loop("writePlain")
-        let checkedIndex = try loop("readChecked"), newRect = try loop("newRect")
+        let checkedIndex = try loop("readChecked"), checkedMethod = try loop("callChecked"), newRect = try loop("newRect")
         return [
             .cost("property-access.frame", "property access: v.frame", try loop("readFrame"), unit: "ns",
                   against: "empty C __index", emptyIndex, target: 3),
@@ -76,6 +80,8 @@ enum PropertyAccess {
                   against: "plain table read", plainRead),
             .cost("property-access.c-index-checked", "floor: a C __index checking object and key", checkedIndex,
                   unit: "ns", against: "empty C __index", emptyIndex),
+            .cost("property-access.c-method-checked", "floor: a C method found by a checked __index, returning an object",
+                  checkedMethod, unit: "ns", against: "empty C method call", emptyMethod),
             .cost("property-access.new-rect", "floor: a new rect table made in Lua", newRect, unit: "ns",
                   against: "empty C __index", emptyIndex),
         ]
@@ -85,7 +91,9 @@ enum PropertyAccess {
     /// functions that do nothing, `emptyMethods`, a userdata whose method `view` (in the
     /// table its `__index` is) is a C function that returns nil, and `checkedAccess`, a
     /// userdata of a bound object's size whose `__index` checks it and its key as the bridge's
-    /// dispatch must, then returns a number.
+    /// dispatch must, then returns a number, and `checkedMethods`, the same whose `__index`
+    /// returns a C function `view` that checks its object and its key argument and returns the
+    /// userdata kept under the object's address in a table (its upvalue), as bound objects are.
     static func setEmptyAccess(_ L: OpaquePointer) {
         let returnNil: lua_CFunction = { L in
             lua_pushnil(L)
@@ -120,5 +128,28 @@ enum PropertyAccess {
         lua_setfield(L, -2, "__index")
         lua_setmetatable(L, -2)
         lua_setglobal(L, "checkedAccess")
+
+        let object = scrim_newuserdata(L, 2 * MemoryLayout<UnsafeMutableRawPointer>.size)
+        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, 1)  // the objects by address: the method's upvalue
+        lua_pushvalue(L, -3)
+        lua_rawsetp(L, -2, object)
+        lua_pushcclosure(L, { L in
+            guard let object = lua_touserdata(L, 1), lua_rawlen(L, 1) == 2 * MemoryLayout<UnsafeMutableRawPointer>.size,
+                  lua_type(L, 2) == LUA_TSTRING else { return 0 }
+            var length = 0
+            guard let key = lua_tolstring(L, 2, &length), length == 2, key[0] == 0x74, key[1] == 0x6F else { return 0 }
+            lua_rawgetp(L, scrim_upvalueindex(1), object)
+            return 1
+        }, 1)
+        lua_pushcclosure(L, { L in
+            guard lua_touserdata(L, 1) != nil, lua_rawlen(L, 1) == 2 * MemoryLayout<UnsafeMutableRawPointer>.size,
+                  lua_type(L, 2) == LUA_TSTRING, lua_topointer(L, 2) != nil else { return 0 }
+            lua_pushvalue(L, scrim_upvalueindex(1))
+            return 1
+        }, 1)
+        lua_setfield(L, -2, "__index")
+        lua_setmetatable(L, -2)
+        lua_setglobal(L, "checkedMethods")
     }
 }

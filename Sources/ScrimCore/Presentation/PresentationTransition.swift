@@ -44,6 +44,14 @@ final class PresentationTransition: ControllerTransition {
     }
     private var presenterDecision: (takesPart: Bool, restoresView: Bool)?
 
+    /// Whether the presentation controller's will-begin hook has run: from then on the views
+    /// `view(forKey:)` gives are fixed when first asked, as UIKit's transition context holds
+    /// them — a `presentedView` made in that hook (a wrapper) included — so an animator asking
+    /// again and again does not ask the presentation controller each time.
+    private var hasBegun = false
+    private var fromView: View??
+    private var toView: View??
+
     private func decidePresenterPart() -> (takesPart: Bool, restoresView: Bool) {
         if isPresentation { return (presentationController?.shouldRemovePresentersView ?? false, false) }
         let lowest = (intermediates.first ?? presented).activePresentationController
@@ -139,6 +147,7 @@ final class PresentationTransition: ControllerTransition {
             presentationController.send(.presentationTransitionWillBegin) {
                 presentationController.presentationTransitionWillBegin()
             }
+            hasBegun = true
         } else {
             presented.changeAppearance(appearing: false, animated: animated)
             if presenterTakesPart {
@@ -153,6 +162,7 @@ final class PresentationTransition: ControllerTransition {
             if let shown = presentationController.shownBeforeAdapting {
                 shown.send(.dismissalTransitionWillBegin) { shown.dismissalTransitionWillBegin() }
             }
+            hasBegun = true
         }
     }
 
@@ -337,9 +347,14 @@ final class PresentationTransition: ControllerTransition {
     }
 
     override func view(forKey key: TransitionContext.Key) -> View? {
+        if hasBegun, let fixed = key == .from ? fromView : toView { return fixed }
         let controller = viewController(forKey: key)
-        if controller === presented { return presentationController.presentedView }
-        return presenterTakesPart ? controller.viewIfLoaded : nil
+        let view = controller === presented ? presentationController.presentedView
+            : presenterTakesPart ? controller.viewIfLoaded : nil
+        if hasBegun {
+            if key == .from { fromView = view } else { toView = view }
+        }
+        return view
     }
 
     override func frame(for controller: ViewController, final: Bool) -> Rect {

@@ -272,4 +272,63 @@ final class SheetDelegate: TransitioningDelegate {
         #expect(sheet.transitionCoordinator == nil)
         #expect(sheet.presentationController is HalfSheetController)
     }
+
+    /// As in UIKit's transition context, the moving views are fixed once the will-begin hook
+    /// has run: a wrapper made there is the `to` view, and an animator asking again and again
+    /// does not ask the presentation controller each time.
+    @Test func theContextsViewsAreFixedOnceTheTransitionBegins() {
+        final class Wrapping: PresentationController {
+            var wrapper: View?
+            var asked = 0
+            override var presentedView: View? {
+                asked += 1
+                return wrapper ?? presentedViewController.view
+            }
+            override func presentationTransitionWillBegin() {
+                let wrapper = View(frame: containerView!.bounds)
+                wrapper.name = "wrapper"
+                wrapper.addSubview(presentedViewController.view)
+                self.wrapper = wrapper
+            }
+        }
+        final class Asking: AnimatedTransitioning {
+            var seen: [String?] = []
+            var asked: () -> Int = { 0 }
+            var askedMeanwhile = 0
+            func transitionDuration(using context: TransitionContext) -> Double { 0 }
+            func animateTransition(using context: TransitionContext) {
+                let before = asked()
+                for _ in 0..<3 { seen.append(context.view(forKey: .to)?.name) }
+                seen.append(context.view(forKey: .from)?.name)
+                askedMeanwhile = asked() - before
+                context.completeTransition(true)
+            }
+        }
+        final class Delegate: TransitioningDelegate {
+            let controller: (ViewController, ViewController?) -> PresentationController
+            let animator = Asking()
+            init(_ controller: @escaping (ViewController, ViewController?) -> PresentationController) { self.controller = controller }
+            var presentationController: ((ViewController, ViewController?, ViewController) -> PresentationController?)? {
+                { [controller] presented, presenting, _ in controller(presented, presenting) }
+            }
+            var animationControllerForPresented: ((ViewController, ViewController, ViewController) -> AnimatedTransitioning?)? {
+                { [animator] _, _, _ in animator }
+            }
+        }
+        let (app, root) = presentationSetUp()
+        let sheet = ViewController(app, name: "sheet")
+        sheet.modalPresentationStyle = .custom
+        var made: Wrapping?
+        let delegate = Delegate { presented, presenting in
+            made = Wrapping(presentedViewController: presented, presenting: presenting)
+            return made!
+        }
+        sheet.transitioningDelegate = delegate
+        delegate.animator.asked = { made?.asked ?? 0 }
+        root.present(sheet)
+        app.step()
+        #expect(delegate.animator.seen == ["wrapper", "wrapper", "wrapper", nil], "the presenter stays: no from view")
+        #expect(delegate.animator.askedMeanwhile <= 1, "asked once for the context, not once a call")
+        #expect(sheet.view.superview?.name == "wrapper")
+    }
 }
