@@ -60,7 +60,8 @@ public final class PluginManager {
 
     /// The variables `names` of this process's environment, those that are set. Cheaper than
     /// `ProcessInfo`'s `environment`, which copies every variable: a share of starting `scrim run`.
-    public static func environment(_ names: String...) -> [String: String] {
+    @usableFromInline
+    static func environment(_ names: String...) -> [String: String] {
         var values: [String: String] = [:]
         for name in names {
             if let value = getenv(name) { values[name] = String(cString: value) }
