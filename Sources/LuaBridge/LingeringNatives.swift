@@ -11,7 +11,9 @@ import CLuaBridge
 /// doubles.
 @usableFromInline
 package final class LingeringNatives {
-    private final class Entry {
+    /// A value, not an object: held inline in the dictionary's storage, an entry costs no
+    /// allocation of its own (a view read from Lua and kept by the hierarchy has one).
+    private struct Entry {
         weak var object: AnyObject?
         let weight: Int64
         init(_ object: AnyObject, weight: Int64) {
