@@ -8,11 +8,11 @@ import ScrimLua
 /// function called as a method (`u:view("to")`, found in a method table). A plain table's field
 /// is measured beside them, as the floor of the floors; and two floors of what the bridge cannot
 /// avoid: a C `__index` that asks Lua what any checked dispatch must (its userdata and its size,
-/// the key's type and address) and returns a number; a C method found by such an `__index`
-/// (an object with properties cannot keep its methods in a table `__index`) that checks its
-/// object and its key argument and returns an object found by address in a table, as
-/// `ctx:view("to")` must; and a new table of a rect's four fields with a metatable, made in Lua
-/// itself — what `v.frame` hands back on every read.
+/// the key's type and address) and returns a number; a C method that such an `__index` hands
+/// back (an object with properties cannot keep its methods in a table `__index`; the key is
+/// checked, not looked up) and that checks its object and its key argument and returns an object
+/// found by address in a table, as `ctx:view("to")` must; and a new table of a rect's four
+/// fields with a metatable, made in Lua itself — what `v.frame` hands back on every read.
 enum PropertyAccess {
     static let setup = """
         local Hold = scrim.Animator:extend("Hold")

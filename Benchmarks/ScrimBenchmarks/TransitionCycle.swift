@@ -9,7 +9,8 @@ import ScrimLua
 ///
 /// Its floor is the Swift cycle plus what the plugin's own Lua code costs with no bridge at
 /// all: the same plugin in a bare Lua state, on Lua stand-ins for the runtime (`standIns`),
-/// called as the runtime calls it in one cycle.
+/// called as the runtime calls it in one cycle. The stand-ins are Lua functions and tables, and
+/// make the new rects the API's value semantics ask for, so the floor errs high.
 enum TransitionCycle {
     /// Frames each half of a cycle runs: the 0.35 s animation (21 frames) and the turns
     /// around it.

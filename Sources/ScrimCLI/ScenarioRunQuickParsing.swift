@@ -1,6 +1,6 @@
 extension ScenarioRun {
     /// The long options `init(quickParsing:)` reads: every option `scrim run` declares
-    /// (RunCommandTests checks the two lists agree).
+    /// (ScenarioRunQuickParsingTests checks the two lists agree).
     static let quickOptionNames: Set<String> = [
         "--plugins", "--grant", "--no-limits", "--instruction-budget", "--memory-cap", "--time-limit",
         "--trace", "--fps", "--watch", "--listen",

@@ -357,11 +357,15 @@ final class PresentationTransition: ControllerTransition {
         return view
     }
 
+    /// The presented side's view, as the context gives it: what the animator moved, which the
+    /// runtime measures and, at the end, takes out.
+    private var movingPresentedView: View? { view(forKey: isPresentation ? .to : .from) }
+
     override func frame(for controller: ViewController, final: Bool) -> Rect {
         if controller === presented {
             if isPresentation { return final ? presentationController.frameOfPresentedViewInContainerView : .zero }
             if final { return .zero }
-            guard let view = presentationController.presentedView else { return .zero }
+            guard let view = movingPresentedView else { return .zero }
             return view.convert(view.bounds, to: containerView)
         }
         guard controller === presenting, let view = controller.viewIfLoaded, view.window != nil else { return .zero }
@@ -431,7 +435,7 @@ final class PresentationTransition: ControllerTransition {
                 view.setNeedsLayout()
             }
         } else {
-            presentationController.presentedView?.removeFromSuperview()
+            movingPresentedView?.removeFromSuperview()
             containerView.removeFromSuperview()
             presented.changeAppearance(appearing: false, animated: animated)
             presented.endAppearance()
@@ -450,7 +454,7 @@ final class PresentationTransition: ControllerTransition {
             // An animator may have put the presenter's view into the container (as full-screen
             // animators do with the "to" view): it goes back where it lives before the container goes.
             if restoresPresenterView { restorePresenterView() }
-            presentationController.presentedView?.removeFromSuperview()
+            movingPresentedView?.removeFromSuperview()
             for controller in [presented] + intermediates {
                 controller.activePresentationController?.containerView?.removeFromSuperview()
                 controller.presentingStorage = nil

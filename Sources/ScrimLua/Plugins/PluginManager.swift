@@ -51,7 +51,8 @@ public final class PluginManager {
     /// The `Plugins/` folder of the Scrim source tree this library was built from, if it exists.
     public static var shippedPluginsDirectory: String? {
         // This file is Sources/ScrimLua/Plugins/PluginManager.swift.
-        var root = Substring(#filePath)
+        let file = #filePath.hasPrefix("/") ? #filePath : FileManager.default.currentDirectoryPath + "/" + #filePath
+        var root = Substring(file)
         for _ in 0..<4 { root = root[..<(root.lastIndex(of: "/") ?? root.startIndex)] }
         let folder = String(root) + "/Plugins"
         var status = stat()
