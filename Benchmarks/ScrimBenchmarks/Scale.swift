@@ -6,7 +6,9 @@ import ScrimLua
 
 /// 10,000 live view controllers, each a child of one root with its view in the root's view:
 /// the heap each takes with its view, and the cost of one layout pass over all of them, for
-/// controllers made from Lua (`ViewController{…}`) against controllers made in Swift.
+/// controllers made from Lua (`ViewController{…}`) against controllers made in Swift. Of the
+/// Lua controllers' heap, the part Lua itself allocated (`collectgarbage("count")`) is reported
+/// apart, so the rest can be told from it: the Swift objects, and what the bridge keeps natively.
 enum Scale {
     static func run(_ harness: Harness) throws -> [Finding] {
         let count = harness.size(10_000, quick: 500)
@@ -16,6 +18,7 @@ enum Scale {
         _ = try runtime.eval("""
             root = ViewController{ name = "root" }
             window.rootViewController = root
+            function luaHeap() return collectgarbage("count") * 1024 end
             function populate(n)
               for i = 1, n do
                 local child = ViewController{ name = "child" .. i }
@@ -27,12 +30,22 @@ enum Scale {
             end
             """)
         app.step()
+        let L = runtime.lua.L
+        func luaHeap() throws -> Double {
+            lua_getglobal(L, "luaHeap")
+            guard scrim_pcall(L, 0, 1, 0) == LUA_OK else { throw BenchmarkError("luaHeap failed") }
+            defer { scrim_pop(L, 1) }
+            return lua_tonumberx(L, -1, nil)
+        }
+        _ = try runtime.eval("collectgarbage()")
+        let luaHeapBefore = try luaHeap()
         let luaBytes = try heapGrowth {
             try callGlobal(runtime.lua.L, "populate", lua_Integer(count))
             app.step()
             app.dispatcher.clear()
             _ = try runtime.eval("collectgarbage()")
         }
+        let luaHeapGrowth = try luaHeap() - luaHeapBefore
         guard app.window.rootViewController?.children.count == count else {
             throw BenchmarkError("the Lua hierarchy has \(app.window.rootViewController?.children.count ?? 0) children")
         }
@@ -73,6 +86,8 @@ enum Scale {
             .cost("scale.memory", "scale: heap per idle controller with its view (KB)", Double(luaBytes) * kilobyte,
                   unit: "KB", against: "made in Swift", Double(nativeBytes) * kilobyte)
                 .with(target: .ratio(1.2)),
+            .cost("scale.memory.lua", "scale: of which Lua's own heap (KB)", luaHeapGrowth * kilobyte, unit: "KB",
+                  against: "the whole heap per Lua controller", Double(luaBytes) * kilobyte),
             .cost("scale.layout", "scale: layout pass per controller (ns)", luaLayout, unit: "ns",
                   against: "made in Swift", nativeLayout),
         ]
