@@ -6,7 +6,14 @@
 /// code that drives containment calls `willMove(toParent:)`, `didMove(toParent:)`,
 /// `beginAppearanceTransition(_:animated:)` and friends, which trace and then call the overrides.
 open class ViewController {
-    private weak var owningApplication: Application?
+    /// Not a weak reference: one would give the application a side table, and every retain of
+    /// it — each trace event, each clock read — Swift's slow path. The application clears it as
+    /// it goes (`Application.deinit`), for every controller still alive.
+    var owningApplication: Application? {
+        get { applicationReference?.takeUnretainedValue() }
+        set { applicationReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var applicationReference: Unmanaged<Application>?
     /// Its number in the application's list of live controllers.
     private var registration = 0
     /// The application the controller was made in. It must outlive its controllers: the
@@ -22,7 +29,15 @@ open class ViewController {
     public let name: String
     /// The name of its class: the Swift type's, or the Lua class's for controllers made in Lua.
     public let typeName: String
-    public internal(set) weak var parent: ViewController?
+    /// The container this controller is a child of. Not a weak reference: one would give the
+    /// parent a side table, and every retain of the parent Swift's slow path. A parent holds
+    /// its children, and clears a child's reference to it as it lets the child go
+    /// (`removeFromParent`, or its own end).
+    public internal(set) var parent: ViewController? {
+        get { parentReference?.takeUnretainedValue() }
+        set { parentReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var parentReference: Unmanaged<ViewController>?
     public internal(set) var children: [ViewController] = []
 
     /// Whether containment forwards appearance callbacks to children automatically.
@@ -93,7 +108,7 @@ open class ViewController {
     /// Creates a controller in `application`. `typeName` names it `<typeName>#<n>` when no
     /// `name` is given (default: the Swift type's name).
     public init(_ application: Application, name: String? = nil, typeName: String? = nil) {
-        self.owningApplication = application
+        applicationReference = Unmanaged.passUnretained(application)
         self.typeName = typeName ?? String(describing: type(of: self))
         self.name = name ?? application.makeName(for: self.typeName)
         self.traitCollection = application.window.traitCollection
@@ -105,6 +120,11 @@ open class ViewController {
     deinit {
         owningApplication?.unregister(registration)
         storedView?.forgetOwner(self)
+        // A child that outlives its parent (held elsewhere) must not keep a reference to it.
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        for child in children where child.parentReference?.toOpaque() == address {
+            child.parentReference = nil
+        }
     }
 
     // MARK: The view

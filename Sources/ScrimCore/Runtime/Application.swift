@@ -41,11 +41,15 @@ public final class Application {
     /// An application let go of in the middle of transitions: they, their contexts and
     /// coordinators hold each other until they end, and keep the controllers; cut them loose.
     deinit {
-        // Held before anything is cut loose: a controller freed from here on cannot take itself
-        // off the list (its application reads nil), so the list is not read after this.
+        // Held before anything is cut loose, and until the end: no controller goes while the
+        // application does, and by then none refers to it.
         let live = liveControllers
         sizeTransition?.abandon()
         for controller in live { controller.activeTransition?.abandon() }
+        // What outlives the application (held elsewhere, as a script may) must not reach it:
+        // their references to it are not weak.
+        for controller in live { controller.owningApplication = nil }
+        window.application = nil
     }
 
     /// The virtual clock, when the application runs on one.

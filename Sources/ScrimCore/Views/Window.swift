@@ -1,8 +1,13 @@
 /// The key window: the top of the view tree, with a size, a root view controller and the
 /// traits of the device it imitates.
 public final class Window: View {
-    /// The application the window belongs to.
-    public internal(set) weak var application: Application?
+    /// The application the window belongs to. Not a weak reference (see
+    /// `ViewController.owningApplication`): the application clears it as it goes.
+    public internal(set) var application: Application? {
+        get { applicationReference?.takeUnretainedValue() }
+        set { applicationReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var applicationReference: Unmanaged<Application>?
     /// The touch being tracked, if any.
     var activeTouch: ActiveTouch?
     /// How long a size change animates (UIKit's rotation takes about 0.4 s); 0 for none.

@@ -210,4 +210,24 @@ import Testing
         }
         #expect(from.view.superview === parent.view && to.viewIfLoaded?.superview == nil)
     }
+
+    /// A parent does not keep its children's references to it weakly, so it clears them as it
+    /// goes: a child that outlives it (held elsewhere, as a script may) has no parent.
+    @Test func aChildThatOutlivesItsParentHasNone() throws {
+        let app = Application()
+        let child = ViewController(app, name: "child")
+        weak var gone: ViewController?
+        do {
+            let parent = ViewController(app, name: "parent")
+            try parent.addChild(child)
+            child.didMove(toParent: parent)
+            #expect(child.parent === parent)
+            gone = parent
+        }
+        #expect(gone == nil, "the parent was let go")
+        #expect(child.parent == nil)
+        let other = ViewController(app, name: "other")
+        try other.addChild(child)
+        #expect(child.parent === other && other.children.count == 1)
+    }
 }
