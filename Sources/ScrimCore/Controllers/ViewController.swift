@@ -7,8 +7,8 @@
 /// `beginAppearanceTransition(_:animated:)` and friends, which trace and then call the overrides.
 open class ViewController {
     /// Not a weak reference: one would give the application a side table, and every retain of
-    /// it — each trace event, each clock read — Swift's slow path. The application clears it as
-    /// it goes (`Application.deinit`), for every controller still alive.
+    /// it — each trace event, each clock read — Swift's slow path. The application clears it
+    /// first thing as it goes (`Application.deinit`), for every controller still alive.
     var owningApplication: Application? {
         get { applicationReference?.takeUnretainedValue() }
         set { applicationReference = newValue.map { Unmanaged.passUnretained($0) } }
@@ -29,15 +29,10 @@ open class ViewController {
     public let name: String
     /// The name of its class: the Swift type's, or the Lua class's for controllers made in Lua.
     public let typeName: String
-    /// The container this controller is a child of. Not a weak reference: one would give the
-    /// parent a side table, and every retain of the parent Swift's slow path. A parent holds
-    /// its children, and clears a child's reference to it as it lets the child go
-    /// (`removeFromParent`, or its own end).
-    public internal(set) var parent: ViewController? {
-        get { parentReference?.takeUnretainedValue() }
-        set { parentReference = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    private var parentReference: Unmanaged<ViewController>?
+    /// The container this controller is a child of. Weak, unlike the application: a subclass's
+    /// `deinit` runs before anything here could clear it, and code it calls (a container letting
+    /// its children go, their overrides) must find no parent rather than one being freed.
+    public internal(set) weak var parent: ViewController?
     public internal(set) var children: [ViewController] = []
 
     /// Whether containment forwards appearance callbacks to children automatically.
@@ -120,11 +115,6 @@ open class ViewController {
     deinit {
         owningApplication?.unregister(registration)
         storedView?.forgetOwner(self)
-        // A child that outlives its parent (held elsewhere) must not keep a reference to it.
-        let address = Unmanaged.passUnretained(self).toOpaque()
-        for child in children where child.parentReference?.toOpaque() == address {
-            child.parentReference = nil
-        }
     }
 
     // MARK: The view

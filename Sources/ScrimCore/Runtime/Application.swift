@@ -41,15 +41,15 @@ public final class Application {
     /// An application let go of in the middle of transitions: they, their contexts and
     /// coordinators hold each other until they end, and keep the controllers; cut them loose.
     deinit {
-        // Held before anything is cut loose, and until the end: no controller goes while the
-        // application does, and by then none refers to it.
+        // Held until the end, so that no controller goes while the application does. Their
+        // references to it are not weak: cleared first, so that what outlives the application
+        // (held elsewhere, as a script may) does not reach it, and code the cutting loose runs
+        // (an animator's deinit) finds no application rather than one being freed.
         let live = liveControllers
-        sizeTransition?.abandon()
-        for controller in live { controller.activeTransition?.abandon() }
-        // What outlives the application (held elsewhere, as a script may) must not reach it:
-        // their references to it are not weak.
         for controller in live { controller.owningApplication = nil }
         window.application = nil
+        sizeTransition?.abandon()
+        for controller in live { controller.activeTransition?.abandon() }
     }
 
     /// The virtual clock, when the application runs on one.

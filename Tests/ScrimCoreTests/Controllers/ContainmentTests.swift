@@ -211,8 +211,8 @@ import Testing
         #expect(from.view.superview === parent.view && to.viewIfLoaded?.superview == nil)
     }
 
-    /// A parent does not keep its children's references to it weakly, so it clears them as it
-    /// goes: a child that outlives it (held elsewhere, as a script may) has no parent.
+    /// A child that outlives its parent (held elsewhere, as a script may) has no parent, and can
+    /// join another.
     @Test func aChildThatOutlivesItsParentHasNone() throws {
         let app = Application()
         let child = ViewController(app, name: "child")
