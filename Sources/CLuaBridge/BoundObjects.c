@@ -21,6 +21,10 @@ typedef struct {
     const void *key;       /* the interned name's address, once installed; NULL: an empty slot */
     int getter, setter, method;
     int number_getter, number_setter;   /* scrim_class_add_number; -1: none */
+    int object_getter;                  /* scrim_class_add_keyed; -1: none */
+    int key_count;
+    char *key_names[SCRIM_MAX_KEYS];
+    const void *keys[SCRIM_MAX_KEYS];   /* their interned addresses, once installed */
 } member;
 
 struct scrim_class {
@@ -28,12 +32,16 @@ struct scrim_class {
     scrim_member_fn get, set, call;
     scrim_number_get_fn get_number;
     scrim_number_set_fn set_number;
+    scrim_object_get_fn get_object;
+    int identity;           /* the identity table's registry reference */
     int keeps_lua_fields;
     int has_long_names;     /* a name Lua does not intern: found by the host, by name */
     member *members;        /* as declared, until installed */
     int count, capacity;
     member *slots;          /* open addressing by `key`, `mask + 1` of them */
     uintptr_t mask;
+    const member **keyed;   /* keyed object methods by method number, once installed */
+    int method_count;
 };
 
 scrim_class *scrim_class_new(void *context, scrim_member_fn get, scrim_member_fn set, scrim_member_fn call,
@@ -50,8 +58,12 @@ scrim_class *scrim_class_new(void *context, scrim_member_fn get, scrim_member_fn
 
 void scrim_class_free(scrim_class *cls) {
     if (!cls) return;
-    for (int i = 0; i < cls->count; i++) free((void *)cls->members[i].name);
+    for (int i = 0; i < cls->count; i++) {
+        free((void *)cls->members[i].name);
+        for (int k = 0; k < cls->members[i].key_count; k++) free(cls->members[i].key_names[k]);
+    }
     free(cls->members);
+    free(cls->keyed);
     free(cls->slots);
     free(cls);
 }
@@ -64,7 +76,7 @@ void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter,
         cls->members = members;
         cls->capacity = capacity;
     }
-    cls->members[cls->count++] = (member){ strdup(name), NULL, getter, setter, method, -1, -1 };
+    cls->members[cls->count++] = (member){ strdup(name), NULL, getter, setter, method, -1, -1, -1, 0, { 0 }, { 0 } };
 }
 
 void scrim_class_set_number_access(scrim_class *cls, scrim_number_get_fn get, scrim_number_set_fn set) {
@@ -77,6 +89,26 @@ void scrim_class_add_number(scrim_class *cls, const char *name, int getter, int 
         if (strcmp(cls->members[i].name, name) != 0) continue;
         cls->members[i].number_getter = cls->get_number ? getter : -1;
         cls->members[i].number_setter = cls->set_number ? setter : -1;
+    }
+}
+
+void scrim_class_set_object_access(scrim_class *cls, scrim_object_get_fn get, int identity) {
+    cls->get_object = get;
+    cls->identity = identity;
+}
+
+void scrim_class_add_keyed(scrim_class *cls, const char *name, int getter, const char *const *keys, int count) {
+    if (!cls->get_object || count > SCRIM_MAX_KEYS) return;
+    for (int i = 0; i < cls->count; i++) {
+        member *m = &cls->members[i];
+        if (m->method < 0 || strcmp(m->name, name) != 0) continue;
+        for (int k = 0; k < m->key_count; k++) free(m->key_names[k]);
+        m->key_count = 0;
+        for (int k = 0; k < count; k++) {
+            if (strlen(keys[k]) > SHORT_STRING || !(m->key_names[k] = strdup(keys[k]))) break;
+            m->key_count = k + 1;
+        }
+        m->object_getter = m->key_count == count ? getter : -1;
     }
 }
 
@@ -168,6 +200,33 @@ static int bound_method(lua_State *L) {
     return host(L, cls->call, cls, self_of(L, cls), (int)lua_tointeger(L, lua_upvalueindex(2)));
 }
 
+/* A keyed object method: the key at index 2 matched by address, the object answered by the
+   host's getter and pushed from the identity table; anything else goes to the host's method. */
+static int bound_keyed_method(lua_State *L) {
+    const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
+    lua_Integer number = lua_tointeger(L, lua_upvalueindex(2));
+    void *object = self_of(L, cls);
+    /* The number is the closure's upvalue: a plugin granted `debug` can change it. */
+    if (object && number >= 0 && number < cls->method_count && cls->keyed[number] && lua_type(L, 2) == LUA_TSTRING) {
+        const member *m = cls->keyed[number];
+        const void *key = lua_topointer(L, 2);
+        for (int k = 0; k < m->key_count; k++) {
+            void *result;
+            if (m->keys[k] != key) continue;
+            if (!cls->get_object(cls->context, object, m->object_getter, k, &result)) break;
+            if (!result) {
+                lua_pushnil(L);
+                return 1;
+            }
+            lua_rawgeti(L, LUA_REGISTRYINDEX, cls->identity);
+            if (lua_rawgetp(L, -1, result) == LUA_TUSERDATA) return 1;
+            lua_pop(L, 2);
+            break;
+        }
+    }
+    return host(L, cls->call, cls, object, (int)number);
+}
+
 void scrim_class_install(lua_State *L, scrim_class *cls, int metatable) {
     metatable = lua_absindex(L, metatable);
     uintptr_t size = 8;
@@ -177,13 +236,17 @@ void scrim_class_install(lua_State *L, scrim_class *cls, int metatable) {
     cls->mask = size - 1;
 
     int methods = 0;
-    for (int i = 0; i < cls->count; i++) if (cls->members[i].method >= 0) methods++;
+    for (int i = 0; i < cls->count; i++) if (cls->members[i].method >= methods) methods = cls->members[i].method + 1;
+    free(cls->keyed);
+    cls->keyed = calloc(methods ? methods : 1, sizeof *cls->keyed);
+    cls->method_count = cls->keyed ? methods : 0;
     lua_createtable(L, methods, 0);             /* by number, for __index */
     int by_number = lua_gettop(L);
     lua_createtable(L, 0, methods);             /* by name: __methods */
     int by_name = lua_gettop(L);
     lua_createtable(L, cls->count, 0);          /* the names, anchored */
     int names = lua_gettop(L);
+    int anchored = cls->count;                  /* and after them, the keys */
     for (int i = 0; i < cls->count; i++) {
         member *m = &cls->members[i];
         lua_pushstring(L, m->name);
@@ -197,10 +260,17 @@ void scrim_class_install(lua_State *L, scrim_class *cls, int metatable) {
             while (cls->slots[s].key) s = (s + 1) & cls->mask;
             cls->slots[s] = *m;
         }
+        int keyed = m->method >= 0 && m->object_getter >= 0 && !cls->keeps_lua_fields && cls->keyed;
+        for (int k = 0; keyed && k < m->key_count; k++) {
+            lua_pushstring(L, m->key_names[k]);
+            m->keys[k] = lua_topointer(L, -1);
+            lua_rawseti(L, names, ++anchored);
+        }
+        if (keyed) cls->keyed[m->method] = m;
         if (m->method >= 0) {
             lua_pushlightuserdata(L, cls);
             lua_pushinteger(L, m->method);
-            lua_pushcclosure(L, bound_method, 2);
+            lua_pushcclosure(L, keyed ? bound_keyed_method : bound_method, 2);
             lua_pushvalue(L, -1);
             lua_rawseti(L, by_number, m->method + 1);
             lua_setfield(L, by_name, m->name);

@@ -10,6 +10,12 @@ public enum BoundMember {
     /// A number property's direct accessors (`BridgedClass.property(_:number:set:)`).
     public typealias NumberGetter = (UnsafeMutableRawPointer) -> Double
     public typealias NumberSetter = (UnsafeMutableRawPointer, Double) -> Void
+    /// A keyed object method's direct answer (`BridgedClass.method(_:keyedBy:known:returning:)`):
+    /// for key number `key`, the object's address (nil inside: nil), or nil when only the
+    /// method can answer.
+    public typealias ObjectGetter = (UnsafeMutableRawPointer, Int32) -> UnsafeMutableRawPointer??
+    /// A keyed object method's keys and direct answer.
+    public typealias KeyedObject = (keys: [StaticString], get: ObjectGetter)
 }
 
 /// A registered class's members by number: what the C dispatch of `__index`, `__newindex` and
@@ -35,6 +41,7 @@ final class BoundClass {
     private let methods: Members<BoundMember.Method>
     private let numberGetters: Members<BoundMember.NumberGetter>
     private let numberSetters: Members<BoundMember.NumberSetter>
+    private let objectGetters: Members<BoundMember.ObjectGetter>
     private let getterNumbers: [String: Int], setterNumbers: [String: Int]
     /// The object of the value at stack index 1, checked in full; throws as a wrong `self` does.
     private let receiver: (LuaCall) throws -> UnsafeMutableRawPointer
@@ -44,6 +51,7 @@ final class BoundClass {
     init(name: String, keepsLuaFields: Bool, state: LuaState, getters: [String: BoundMember.Getter],
          setters: [String: BoundMember.Setter], methods: [(name: String, body: BoundMember.Method)],
          numberGetters: [String: BoundMember.NumberGetter], numberSetters: [String: BoundMember.NumberSetter],
+         keyedObjects: [String: BoundMember.KeyedObject], identityTable: Int32,
          receiver: @escaping (LuaCall) throws -> UnsafeMutableRawPointer) {
         let getters = getters.sorted { $0.key < $1.key }, setters = setters.sorted { $0.key < $1.key }
         owner = Unmanaged.passUnretained(state)
@@ -58,6 +66,8 @@ final class BoundClass {
         let numberGetters = numberGetters.sorted { $0.key < $1.key }, numberSetters = numberSetters.sorted { $0.key < $1.key }
         self.numberGetters = Members(numberGetters.map(\.value))
         self.numberSetters = Members(numberSetters.map(\.value))
+        let keyedObjects = keyedObjects.sorted { $0.key < $1.key }
+        objectGetters = Members(keyedObjects.map(\.value.get))
         getterNumbers = Dictionary(uniqueKeysWithValues: getterNames.enumerated().map { ($1, $0) })
         setterNumbers = Dictionary(uniqueKeysWithValues: setterNames.enumerated().map { ($1, $0) })
         self.receiver = receiver
@@ -78,6 +88,11 @@ final class BoundClass {
         for (name, member) in number.sorted(by: { $0.key < $1.key }) {
             scrim_class_add_number(dispatch, name, member.getter, member.setter)
         }
+        scrim_class_set_object_access(dispatch, boundObjectGet, identityTable)
+        for (index, (name, keyed)) in keyedObjects.enumerated() {
+            var keys: [UnsafePointer<CChar>?] = keyed.keys.map { UnsafePointer(OpaquePointer($0.utf8Start)) }
+            scrim_class_add_keyed(dispatch, name, Int32(index), &keys, Int32(keys.count))
+        }
     }
 
     deinit {
@@ -87,6 +102,7 @@ final class BoundClass {
         methods.deallocate()
         numberGetters.deallocate()
         numberSetters.deallocate()
+        objectGetters.deallocate()
     }
 
     /// `object`, or with none, the object at stack index 1 checked in full. An anchored object
@@ -162,6 +178,14 @@ final class BoundClass {
 
     fileprivate func setNumber(_ object: UnsafeMutableRawPointer, _ member: Int32, _ value: Double) {
         numberSetters.with(member) { $0(object, value) }
+    }
+
+    /// Keyed object method `member`'s answer for key number `key` (`scrim_object_get_fn`).
+    fileprivate func object(_ object: UnsafeMutableRawPointer, _ member: Int32, _ key: Int32,
+                            _ result: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32 {
+        guard case let .some(answer) = objectGetters.with(member, { $0(object, key) }) else { return 0 }
+        result.pointee = answer
+        return 1
     }
 
     /// `__index` in full: native properties, then (for classes that keep Lua fields) the
@@ -250,6 +274,10 @@ private let boundNumberGet: scrim_number_get_fn = { context, object, member in
 
 private let boundNumberSet: scrim_number_set_fn = { context, object, member, value in
     Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.setNumber(object!, member, value) }
+}
+
+private let boundObjectGet: scrim_object_get_fn = { context, object, member, key, result in
+    Unmanaged<BoundClass>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.object(object!, member, key, result!) }
 }
 
 private let boundCall: scrim_member_fn = { L, context, object, member in

@@ -23,6 +23,9 @@ public final class BridgedClass<Object: AnyObject> {
     /// and setters above.
     @usableFromInline package var numberGetters: [String: BoundMember.NumberGetter] = [:]
     @usableFromInline package var numberSetters: [String: BoundMember.NumberSetter] = [:]
+    /// Keyed object methods' keys and direct answers (`method(_:keyedBy:known:returning:)`),
+    /// beside their methods above.
+    @usableFromInline package var keyedObjects: [String: BoundMember.KeyedObject] = [:]
     /// Whether fields that are not native properties may be kept in an instance table (the
     /// userdata's user value), as for controllers made from Lua.
     public var keepsLuaFields = false
@@ -63,6 +66,23 @@ public final class BridgedClass<Object: AnyObject> {
         precondition(!isRegistered, "method '\(name)' declared after \(self.name) was registered")
         methods.removeAll { $0.name == name }
         methods.append((name, { object, call in try Self.lend(object) { try body($0, call) } }))
+        keyedObjects[name] = nil
+    }
+
+    /// A method that takes a key, one of `keys`, and returns an object or nil
+    /// (`ctx:view("to")`). `body` answers any call in full; `known` answers a call with one of
+    /// `keys` when it can do so without anything else — no check that can fail, no Lua, no
+    /// allocation — or returns nil (outside) for `body` to answer. The C dispatch matches the key
+    /// by its interned address, calls `known` directly, with no host entry around it, and pushes
+    /// the object's userdata from the identity table; an object without one yet takes `body`.
+    @inlinable
+    public func method<Key, Result: AnyObject>(_ name: String, keyedBy keys: [(name: StaticString, value: Key)],
+                                               known: @escaping (Object, Key) -> Result??,
+                                               returning body: @escaping (Object, LuaCall) throws -> Result?) {
+        method(name, returning: body)
+        keyedObjects[name] = (keys.map(\.name), { object, key in
+            Self.lend(object) { known($0, keys[Int(key)].value) }.map { $0.map { Unmanaged.passUnretained($0).toOpaque() } }
+        })
     }
 
     /// The object at `address`, held by its userdata for as long as `body` runs.
@@ -150,6 +170,7 @@ public final class BridgedClass<Object: AnyObject> {
         for (key, body) in parent.methods {
             methods.removeAll { $0.name == key }
             methods.append((key, body))
+            keyedObjects[key] = parent.keyedObjects[key]
         }
     }
 }

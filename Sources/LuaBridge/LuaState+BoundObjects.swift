@@ -34,6 +34,7 @@ extension LuaState {
             name: cls.name, keepsLuaFields: cls.keepsLuaFields, state: self,
             getters: cls.getters, setters: cls.setters, methods: cls.methods,
             numberGetters: cls.numberGetters, numberSetters: cls.numberSetters,
+            keyedObjects: cls.keyedObjects, identityTable: objectsTable,
             receiver: { call in Unmanaged.passUnretained(try call.object(1, Object.self, expected: cls.name)).toOpaque() })
         boundClasses.append(bound)
         cls.isRegistered = true

@@ -29,6 +29,14 @@ typedef int (*scrim_member_fn)(struct lua_State *L, void *context, void *object,
 typedef double (*scrim_number_get_fn)(void *context, void *object, int member);
 typedef void (*scrim_number_set_fn)(void *context, void *object, int member, double value);
 
+/* A keyed object method's direct answer, for methods that take a key among a few strings and
+   return an object (`ctx:view("to")`): stores in `*result` the address of the object for key
+   number `key` (NULL: nil) and returns 1, or returns 0 when only the host's method can answer.
+   Like the number accessors, it must do nothing else: no check that can fail, no Lua, no
+   allocation. The C dispatch pushes the object's userdata from the identity table; an object
+   that has none yet goes to the host's method, which makes it. */
+typedef int (*scrim_object_get_fn)(void *context, void *object, int member, int key, void **result);
+
 typedef struct scrim_class scrim_class;
 
 /* A class whose host functions get `context`; `keeps_lua_fields`: its objects have an instance
@@ -40,6 +48,10 @@ void scrim_class_free(scrim_class *cls);
 /* Gives `cls` its number properties' functions (scrim_class_add_number). */
 void scrim_class_set_number_access(scrim_class *cls, scrim_number_get_fn get, scrim_number_set_fn set);
 
+/* Gives `cls` its keyed object methods' function (scrim_class_add_keyed) and the registry
+   reference of the identity table: objects by address, their userdata as values. */
+void scrim_class_set_object_access(scrim_class *cls, scrim_object_get_fn get, int identity);
+
 /* Declares member `name`: its getter, setter and method numbers, or -1 for none. Call before
    scrim_class_install. A name longer than Lua interns (40 bytes) is found by the host, by name. */
 void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter, int method);
@@ -48,6 +60,13 @@ void scrim_class_add(scrim_class *cls, const char *name, int getter, int setter,
    for the functions of scrim_class_set_number_access (-1: none). Its host getter and setter
    stay its slow path. */
 void scrim_class_add_number(scrim_class *cls, const char *name, int getter, int setter);
+
+/* Makes the method `name`, added before, a keyed object method: its first argument is matched
+   against the `count` (at most SCRIM_MAX_KEYS) short strings `keys`, and `getter` numbers it
+   for the function of scrim_class_set_object_access. Any other argument, and any object the
+   getter does not answer, take the host's method. */
+#define SCRIM_MAX_KEYS 4
+void scrim_class_add_keyed(scrim_class *cls, const char *name, int getter, const char *const *keys, int count);
 
 /* Sets `__index` and `__newindex` in the metatable at `metatable`, and `__methods`: a table of
    the methods by name, closures that call the host with their number. Anchors the member

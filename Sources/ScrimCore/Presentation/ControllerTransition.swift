@@ -48,6 +48,9 @@ class ControllerTransition: CoordinatedTransition {
     func viewController(forKey key: TransitionContext.Key) -> ViewController { subject }
     func coordinatedController(forKey key: TransitionContext.Key) -> ViewController? { viewController(forKey: key) }
     func view(forKey key: TransitionContext.Key) -> View? { nil }
+    /// `view(forKey:)` when giving it asks nobody (no presentation controller, no script), else
+    /// nil: what `TransitionContext.knownView(forKey:)` answers.
+    func knownView(forKey key: TransitionContext.Key) -> View?? { .some(view(forKey: key)) }
     func frame(for controller: ViewController, final: Bool) -> Rect { .zero }
     /// Without an animator: put the views where the transition leaves them.
     func placeWithoutAnimation() {}

@@ -357,6 +357,11 @@ final class PresentationTransition: ControllerTransition {
         return view
     }
 
+    /// Known once fixed: before, the presented view is the presentation controller's to give.
+    override func knownView(forKey key: TransitionContext.Key) -> View?? {
+        hasBegun ? (key == .from ? fromView : toView) : nil
+    }
+
     /// The presented side's view, as the context gives it: what the animator moved, which the
     /// runtime measures and, at the end, takes out.
     private var movingPresentedView: View? { view(forKey: isPresentation ? .to : .from) }

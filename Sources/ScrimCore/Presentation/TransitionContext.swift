@@ -33,6 +33,13 @@ public final class TransitionContext {
         transition.view(forKey: key)
     }
 
+    /// `view(forKey:)` when it is known without asking anyone — a presented view once fixed,
+    /// a container's child's view — else nil (outside), and `view(forKey:)` asks. Not in UIKit:
+    /// for bridges, which may answer it where calling out is not allowed.
+    public func knownView(forKey key: Key) -> View?? {
+        transition.knownView(forKey: key)
+    }
+
     public func initialFrame(for controller: ViewController) -> Rect {
         transition.frame(for: controller, final: false)
     }

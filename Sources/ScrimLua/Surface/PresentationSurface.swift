@@ -164,8 +164,10 @@ extension Runtime {
                      get: { ctx, call in lua_pushboolean(call.L, ctx.transitionWasCancelled ? 1 : 0) })
         cls.property("presentationStyle", get: { ctx, call in call.state.push(ctx.presentationStyle.rawValue) })
         cls.property("targetTransform", get: { ctx, call in call.state.push(ctx.targetTransform) })
-        cls.method("viewController", returning: { ctx, call in ctx.viewController(forKey: try Runtime.key(call, 2)) })
-        cls.method("view", returning: { ctx, call in ctx.view(forKey: try Runtime.key(call, 2)) })
+        cls.method("viewController", keyedBy: Self.keyNames, known: { ctx, key in ctx.viewController(forKey: key) },
+                   returning: { ctx, call in ctx.viewController(forKey: try Runtime.key(call, 2)) })
+        cls.method("view", keyedBy: Self.keyNames, known: { ctx, key in ctx.knownView(forKey: key) },
+                   returning: { ctx, call in ctx.view(forKey: try Runtime.key(call, 2)) })
         cls.method("initialFrame", returning: { ctx, call in ctx.initialFrame(for: try call.object(2, ViewController.self, expected: "ViewController")) })
         cls.method("finalFrame", returning: { ctx, call in ctx.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")) })
         cls.method("completeTransition") { ctx, call in

@@ -295,11 +295,14 @@ final class SheetDelegate: TransitioningDelegate {
             var seen: [String?] = []
             var asked: () -> Int = { 0 }
             var askedMeanwhile = 0
+            var known: [View??] = []
             func transitionDuration(using context: TransitionContext) -> Double { 0 }
             func animateTransition(using context: TransitionContext) {
                 let before = asked()
+                known = [context.knownView(forKey: .to), context.knownView(forKey: .from)]
                 for _ in 0..<3 { seen.append(context.view(forKey: .to)?.name) }
                 seen.append(context.view(forKey: .from)?.name)
+                known += [context.knownView(forKey: .to), context.knownView(forKey: .from)]
                 askedMeanwhile = asked() - before
                 context.completeTransition(true)
             }
@@ -330,5 +333,8 @@ final class SheetDelegate: TransitioningDelegate {
         #expect(delegate.animator.seen == ["wrapper", "wrapper", "wrapper", nil], "the presenter stays: no from view")
         #expect(delegate.animator.askedMeanwhile <= 1, "asked once for the context, not once a call")
         #expect(sheet.view.superview?.name == "wrapper")
+        // Known only once fixed: before, only the presentation controller can say.
+        let known = delegate.animator.known.map { $0.map { $0?.name ?? "nil" } ?? "unknown" }
+        #expect(known == ["unknown", "unknown", "wrapper", "nil"])
     }
 }

@@ -201,6 +201,45 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(h.failure("ctx:view(string.rep('to', 30))").contains("key must be"))
     }
 
+    /// `ctx:view` and `ctx:viewController` are answered in C once the answer is known (the
+    /// view fixed, the object's userdata alive); every other case takes the method, and the
+    /// answers and errors are the method's.
+    @Test func keyedMethodsAnswerAsTheirMethodDoes() throws {
+        let h = Harness()
+        try h.run("""
+            local Hold = scrim.Animator:extend("Hold")
+            function Hold:transitionDuration() return 1 end
+            function Hold:animateTransition(context) ctx = context end
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            sheet = ViewController{ name = "sheet" }
+            sheet.modalPresentationStyle = "custom"
+            sheet.transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return scrim.PresentationController.new(presented, presenting) end,
+              animationControllerForPresented = function() return Hold.new() end,
+            }
+            root:present(sheet, true)
+            step(2)
+            -- The view's first userdata is made here, by the method; the second call is answered in C.
+            first = ctx:view("to")
+            second = ctx:view("t" .. "o")
+            """)
+        #expect(try h.value("rawequal(first, second) and first == sheet.view") == "true")
+        #expect(try h.value("ctx:view('from') == nil and ctx:view('from') == nil") == "true")
+        #expect(try h.value("ctx:viewController('to') == sheet and ctx:viewController('from') == root") == "true")
+        #expect(try h.value("ctx:view('to', 'ignored', 3) == sheet.view") == "true")
+        // A userdata collected while the view lives: the method makes another.
+        try h.run("first, second = nil, nil; collectgarbage(); collectgarbage(); again = ctx:view('to')")
+        #expect(try h.value("again == sheet.view and again.frame.width > 0") == "true")
+        #expect(h.failure("ctx.view(sheet, 'to')").contains("calling 'TransitionContext:view' on bad self (TransitionContext expected, got ViewController)"))
+        #expect(h.failure("ctx.view(nil, 'to')").contains("(TransitionContext expected, got nil)"))
+        #expect(h.failure("ctx:view('t')").contains("(key must be \"from\" or \"to\", got 't')"))
+        #expect(h.failure("ctx:viewController(1)").contains("bad argument #1 to 'TransitionContext:viewController' (string expected, got number)"))
+        // Kept past its transition, the context still answers its fixed views.
+        try h.run("ctx:completeTransition(true); run(1)")
+        #expect(try h.value("root.presentedViewController == sheet and not sheet.isBeingPresented and ctx:view('to') == sheet.view") == "true")
+    }
+
     @Test func presentAndDismissFromLua() throws {
         let h = Harness()
         try h.run("""
