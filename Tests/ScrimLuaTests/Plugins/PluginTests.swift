@@ -126,6 +126,14 @@ import Testing
                                                      shipped: "/scrim/Plugins")
         #expect(paths == ["mine", "more", "Plugins", "/opt/a", "/opt/b", "/scrim/Plugins"])
         #expect(PluginManager.defaultSearchPaths(extra: [], environment: [:], shipped: nil) == ["Plugins"])
+        // A folder named twice is searched once, where it first comes.
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(PluginManager.defaultSearchPaths(extra: ["./Plugins/", "mine", "x/../mine", cwd + "//mine/."],
+                                                 environment: ["SCRIM_PLUGIN_PATH": "/opt/a:/opt/./a/:/opt/b/.."],
+                                                 shipped: cwd + "/Plugins")
+                == ["./Plugins/", "mine", "/opt/a", "/opt/b/.."])
+        #expect(PluginManager.standardized("../../..", in: "/a") == "/")
+        #expect(PluginManager.standardized("b//c/../d", in: "/a") == "/a/b/d")
     }
 
     @Test func theShippedLoggerLoadsFromTheShippedFolder() throws {
