@@ -156,6 +156,12 @@ static inline int push_number(lua_State *L, const scrim_class *cls, void *object
     return 1;
 }
 
+/* Whether the string key at index 2 can be a Lua field: it names no native member (`m`), and
+   is short enough that no member the host finds by name could have it. */
+static inline int field_key(lua_State *L, const scrim_class *cls, const member *m) {
+    return !m && lua_type(L, 2) == LUA_TSTRING && (!cls->has_long_names || lua_rawlen(L, 2) <= SHORT_STRING);
+}
+
 static int bound_index(lua_State *L) {
     const scrim_class *cls = lua_touserdata(L, lua_upvalueindex(1));
     void *object = self_of(L, cls);
@@ -177,6 +183,16 @@ static int bound_index(lua_State *L) {
         const member *m = key_member(L, cls);
         if (m && m->number_getter >= 0) return push_number(L, cls, object, m);
         if (m && m->getter >= 0) return host(L, cls->get, cls, object, m->getter);
+        /* A field or a Lua method — the instance's, or its Lua class's — found as the host
+           finds it, else the native method of that name. */
+        if (field_key(L, cls, m) || (m && m->method >= 0)) {
+            if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+                scrim_lookup_field(L, -1, 2);
+                if (m && lua_isnil(L, -1)) lua_rawgeti(L, lua_upvalueindex(2), m->method + 1);
+                return 1;
+            }
+            lua_settop(L, 2);
+        }
     }
     return host(L, cls->get, cls, NULL, -1);
 }
@@ -191,6 +207,16 @@ static int bound_newindex(lua_State *L) {
             return 0;
         }
         if (m && m->setter >= 0) return host(L, cls->set, cls, object, m->setter);
+        /* A field of the instance, as the host would set it. */
+        if (cls->keeps_lua_fields && field_key(L, cls, m)) {
+            if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+                lua_pushvalue(L, 2);
+                lua_pushvalue(L, 3);
+                lua_rawset(L, -3);
+                return 0;
+            }
+            lua_settop(L, 3);
+        }
     }
     return host(L, cls->set, cls, NULL, -1);
 }
@@ -290,21 +316,24 @@ void scrim_class_install(lua_State *L, scrim_class *cls, int metatable) {
 void scrim_lookup_field(lua_State *L, int instance, int key) {
     instance = lua_absindex(L, instance);
     key = lua_absindex(L, key);
-    lua_pushvalue(L, instance);
-    for (int depth = 0; depth < 64 && lua_type(L, -1) == LUA_TTABLE; depth++) {
+    lua_pushvalue(L, instance);                 /* the table searched, in place */
+    int searched = lua_gettop(L);
+    lua_pushliteral(L, "__index");              /* interned once for every level */
+    int index_name = searched + 1;
+    for (int depth = 0; depth < 64 && lua_type(L, searched) == LUA_TTABLE; depth++) {
         lua_pushvalue(L, key);
-        if (lua_rawget(L, -2) != LUA_TNIL) {
-            lua_remove(L, -2);
+        if (lua_rawget(L, searched) != LUA_TNIL) {
+            lua_copy(L, -1, searched);
+            lua_settop(L, searched);
             return;
         }
-        lua_pop(L, 1);
-        if (!lua_getmetatable(L, -1)) break;
-        lua_pushliteral(L, "__index");
+        if (!lua_getmetatable(L, searched)) break;
+        lua_pushvalue(L, index_name);
         /* A read-only view's `__index` is a function: its table is under the view key. */
-        if (lua_rawget(L, -2) != LUA_TTABLE && lua_rawgetp(L, -2, scrim_view_key()) == LUA_TTABLE) lua_remove(L, -2);
-        lua_remove(L, -2);
-        lua_remove(L, -2);
+        if (lua_rawget(L, -2) != LUA_TTABLE) lua_rawgetp(L, -2, scrim_view_key());
+        lua_copy(L, -1, searched);
+        lua_settop(L, index_name);
     }
-    lua_pop(L, 1);
+    lua_settop(L, searched - 1);
     lua_pushnil(L);
 }

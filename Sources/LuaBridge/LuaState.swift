@@ -403,6 +403,18 @@ public final class LuaState {
         _ = string.withCString { lua_pushlstring(L, $0, length) }
     }
 
+    /// Pushes `value[key]` of the table at `index` without metamethods. A key written in the
+    /// code keeps its address, which Lua's cache of C strings finds without hashing it.
+    public func rawField(_ key: StaticString, of index: Int32) {
+        let table = lua_absindex(L, index)
+        if key.hasPointerRepresentation {
+            lua_pushstring(L, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
+        } else {
+            push(key.description)
+        }
+        lua_rawget(L, table)
+    }
+
     /// Pushes `value[key]` of the table at `index` without metamethods.
     public func rawField(_ key: String, of index: Int32) {
         let table = lua_absindex(L, index)

@@ -15,7 +15,8 @@ extension Runtime {
             lua.top = top
             return false
         }
-        lua.lookup(method, inInstance: -1)
+        lua.push(methodKeys.key(method, in: lua))
+        lua.lookupKey(inInstance: -2)
         guard lua_type(lua.L, -1) == LUA_TFUNCTION else {
             lua.top = top
             return false
@@ -35,11 +36,14 @@ extension Runtime {
         let top = lua.top
         defer { lua.top = top }
         guard pushSelfTable() else { return false }
-        lua.lookup(method, inInstance: -1)
+        let key = methodKeys.key(method, in: lua)
+        lua.push(key)
+        lua.lookupKey(inInstance: -2)
         guard lua_type(lua.L, -1) == LUA_TFUNCTION else { return false }
         guard let base else { return true }
         base.push()
-        lua.rawField(method, of: -1)
+        lua.push(key)
+        lua_rawget(lua.L, -2)
         return lua_rawequal(lua.L, -1, -3) == 0
     }
 }

@@ -29,6 +29,8 @@ public final class Runtime {
 
     /// The keys lifecycle delivery looks up on every callback.
     let lifecycleKeys: LifecycleKeys
+    /// The method names the runtime looks up on Lua objects, interned as first used.
+    var methodKeys = MethodKeys()
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!
     /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).

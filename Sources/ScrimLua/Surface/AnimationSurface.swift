@@ -150,11 +150,11 @@ extension Runtime {
             return TimingOptions(duration: try call.number(index))
         }
         try call.table(index)
-        func field(_ key: String) -> Int32 {
+        func field(_ key: StaticString) -> Int32 {
             call.state.rawField(key, of: index)
             return lua_type(call.L, -1)
         }
-        func number(_ key: String) throws -> Double? {
+        func number(_ key: StaticString) throws -> Double? {
             defer { scrim_pop(call.L, 1) }
             switch field(key) {
             case LUA_TNIL: return nil
@@ -196,7 +196,7 @@ extension Runtime {
             let spring = lua_absindex(call.L, -1)
             defer { lua_settop(call.L, spring - 1) }
             guard result.curve == nil else { throw call.argumentError(index, "give either 'curve' or 'spring', not both") }
-            func springNumber(_ key: String) throws -> Double? {
+            func springNumber(_ key: StaticString) throws -> Double? {
                 call.state.rawField(key, of: spring)
                 defer { scrim_pop(call.L, 1) }
                 guard !call.isNil(-1) else { return nil }

@@ -139,7 +139,8 @@ extension Runtime {
     func isDefaultViewControllerMethod(_ method: String, at index: Int32) -> Bool {
         let function = lua_absindex(lua.L, index)
         luaViewControllerBase.push()
-        lua.rawField(method, of: -1)
+        lua.push(methodKeys.key(method, in: lua))
+        lua_rawget(lua.L, -2)
         defer { scrim_pop(lua.L, 2) }
         return lua_rawequal(lua.L, -1, function) != 0
     }

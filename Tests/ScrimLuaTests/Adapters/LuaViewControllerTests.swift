@@ -93,6 +93,45 @@ import Testing
         #expect(throws: LuaError.self) { try h.run("vc.name = 'other'") }
     }
 
+    /// A Lua controller's own fields are read and written in C when the key is a string that
+    /// names no native member; everything else takes the host, with the same answers.
+    @Test func fieldsOfLuaControllersAnswerAsDocumented() throws {
+        let h = Harness()
+        try h.run("""
+            Card = scrim.ViewController:extend("Card")
+            function Card:greet() return "class" end
+            function Card:show() return "own show" end
+            c = Card{ name = "c" }
+            c.score = 1
+            c.score = c.score + 1
+            c.greet2 = function() return "instance" end
+            d = Card{ name = "d" }
+            d.greet = function() return "shadow" end
+            c.dismiss = "a field named like a native method"
+            c[("x"):rep(50)] = "long"
+            plain = ViewController{ name = "p" }
+            plain.extra = 5
+            """)
+        #expect(try h.value("c.score + plain.extra") == "7")
+        #expect(try h.value("c:greet() .. ' ' .. d:greet() .. ' ' .. c:show() .. ' ' .. c.greet2()") == "class shadow own show instance")
+        #expect(try h.value("c.dismiss .. ' ' .. type(d.dismiss)") == "a field named like a native method function")
+        #expect(try h.value("c[('x'):rep(50)] .. tostring(c.nothing) .. tostring(c[('y'):rep(50)])") == "longnilnil")
+        #expect(try h.value("rawequal(c.greet, Card.greet) and rawequal(d.show, Card.show)") == "true")
+        #expect(try h.value("c[1] == nil and c[true] == nil") == "true")
+        let errors: [(String, String)] = [
+            ("c.name = 'x'", "property 'name' of ViewController is read-only"),
+            ("c.isViewLoaded = true", "property 'isViewLoaded' of ViewController is read-only"),
+            ("c.title = 5", "bad value for 'ViewController.title' (string expected, got number)"),
+            ("c[1] = 2", "bad argument #2 to 'ViewController' (string expected, got number)"),
+            ("c[c] = 1", "bad argument #2 to 'ViewController' (string expected, got ViewController)"),
+        ]
+        for (code, message) in errors {
+            #expect(h.failure(code) == "test.lua:1: " + message)
+        }
+        try h.run("c.title = 'T'")
+        #expect(try h.value("c.title") == "T")
+    }
+
     @Test func transitionBetweenChildrenFromLua() throws {
         let h = Harness()
         try h.run("""
