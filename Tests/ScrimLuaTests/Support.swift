@@ -61,6 +61,15 @@ final class Harness {
             return message
         }
     }
+
+    /// The `where` of the `scriptError` events so far (nil where there is none).
+    var scriptErrorLocations: [String?] {
+        runtime.trace.compactMap { event in
+            guard event.event == "scriptError" else { return nil }
+            guard case .string(let location)? = event[arg: "where"] else { return .some(nil) }
+            return location
+        }
+    }
 }
 
 /// A temporary folder, removed when the value goes away.

@@ -23,8 +23,8 @@ final class LuaAdaptiveDelegate: LuaTableAdapter, AdaptivePresentationController
                 guard call("adaptivePresentationStyle", pc, nresults: 1, { lua.push(traits); return 1 }),
                       let name = lua.string(at: -1), name != "none" else { return nil }
                 guard let style = ModalPresentationStyle(rawValue: name) else {
-                    runtime.reportScriptError(LuaError(message: "adaptivePresentationStyle returned '\(name)', not a style or \"none\""),
-                                              controller: pc.presentedViewController, callback: "adaptivePresentationStyle")
+                    reportReturned("adaptivePresentationStyle returned '\(name)', not a style or \"none\"",
+                                   by: "adaptivePresentationStyle", controller: pc.presentedViewController)
                     return nil
                 }
                 return style
@@ -42,8 +42,7 @@ final class LuaAdaptiveDelegate: LuaTableAdapter, AdaptivePresentationController
                 }), lua_type(lua.L, -1) != LUA_TNIL else { return nil }
                 guard let controller = (try? lua.object(at: -1)) as? ViewController else {
                     let message = "viewControllerForAdaptivePresentationStyle returned \(lua.typeName(at: -1)), not a ViewController or nil"
-                    runtime.reportScriptError(LuaError(message: message), controller: pc.presentedViewController,
-                                              callback: "viewControllerForAdaptivePresentationStyle")
+                    reportReturned(message, by: "viewControllerForAdaptivePresentationStyle", controller: pc.presentedViewController)
                     return nil
                 }
                 return controller

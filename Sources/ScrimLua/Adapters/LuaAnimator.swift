@@ -14,8 +14,8 @@ final class LuaAnimator: LuaTableAdapter, AnimatedTransitioning {
                 return 1
             }) else { return 0 }
             guard lua_type(runtime.lua.L, -1) == LUA_TNUMBER else {
-                runtime.reportScriptError(LuaError(message: "transitionDuration must return a number"),
-                                          controller: controller, callback: "transitionDuration")
+                reportReturned("transitionDuration must return a number, got \(runtime.lua.typeName(at: -1))",
+                               by: "transitionDuration", controller: controller)
                 return 0
             }
             return lua_tonumberx(runtime.lua.L, -1, nil)

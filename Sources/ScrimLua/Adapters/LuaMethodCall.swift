@@ -30,6 +30,30 @@ extension Runtime {
         return true
     }
 
+    /// Reports that `method` of the Lua object whose table `pushSelfTable` pushes returned what
+    /// it may not (`message`), located where the method is defined: the value came from there,
+    /// and no Lua line is running any more to name.
+    func reportReturned(_ message: String, by method: String, table pushSelfTable: () -> Bool,
+                        controller: ViewController?) {
+        reportScriptError(LuaError(message: message, location: definition(of: method, table: pushSelfTable)),
+                          controller: controller, callback: method)
+    }
+
+    /// `file:line` where the function `method` of the Lua object whose table `pushSelfTable`
+    /// pushes is defined; nil when it is not a function written in Lua.
+    func definition(of method: String, table pushSelfTable: () -> Bool) -> String? {
+        let top = lua.top
+        defer { lua.top = top }
+        guard pushSelfTable() else { return nil }
+        lua.push(methodKeys.key(method, in: lua))
+        lua.lookupKey(inInstance: -2)
+        guard lua_type(lua.L, -1) == LUA_TFUNCTION, lua_iscfunction(lua.L, -1) == 0 else { return nil }
+        var info = lua_Debug()
+        guard lua_getinfo(lua.L, ">S", &info) != 0 else { return nil }
+        let file = withUnsafeBytes(of: info.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(file):\(info.linedefined)"
+    }
+
     /// Whether the Lua object whose table `pushSelfTable` pushes has a function `method`
     /// other than the one `base` (a class) defines.
     func hasMethod(_ method: String, table pushSelfTable: () -> Bool, unlessFrom base: LuaRef?) -> Bool {

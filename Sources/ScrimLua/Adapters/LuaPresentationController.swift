@@ -44,8 +44,8 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
             guard call("frameOfPresentedViewInContainerView", nresults: 1) else { return super.frameOfPresentedViewInContainerView }
             let check = LuaCall(L: runtime.lua.L, state: runtime.lua, functionName: "frameOfPresentedViewInContainerView")
             guard let frame = try? check.rect(-1) else {
-                runtime.reportScriptError(LuaError(message: "frameOfPresentedViewInContainerView must return a rect"),
-                                          controller: presentedViewController, callback: "frameOfPresentedViewInContainerView")
+                runtime.reportReturned("frameOfPresentedViewInContainerView must return a rect, got \(runtime.lua.typeName(at: -1))",
+                                       by: "frameOfPresentedViewInContainerView", table: pushTable, controller: presentedViewController)
                 return super.frameOfPresentedViewInContainerView
             }
             return frame
@@ -56,12 +56,19 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
         guard let runtime, has("presentedView") else { return super.presentedView }
         return runtime.lua.balanced { _ in
             guard call("presentedView", nresults: 1) else { return super.presentedView }
-            guard let view = (try? runtime.lua.object(at: -1)) as? View else { return super.presentedView }
-            if let refusal = refusalOfPresentedView(view) {
+            guard lua_type(runtime.lua.L, -1) != LUA_TNIL else { return super.presentedView }
+            let view = (try? runtime.lua.object(at: -1)) as? View
+            let refusal: String?
+            if let view {
+                refusal = refusalOfPresentedView(view)
+            } else {
+                refusal = "presentedView must return a View or nil, got \(runtime.lua.typeName(at: -1))"
+            }
+            if let refusal {
                 // Asked many times a transition: reported once.
                 if !hasReportedPresentedView {
                     hasReportedPresentedView = true
-                    runtime.reportScriptError(LuaError(message: refusal), controller: presentedViewController, callback: "presentedView")
+                    runtime.reportReturned(refusal, by: "presentedView", table: pushTable, controller: presentedViewController)
                 }
                 return super.presentedView
             }

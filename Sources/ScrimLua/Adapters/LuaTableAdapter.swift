@@ -33,6 +33,11 @@ class LuaTableAdapter {
                            controller: controller)
     }
 
+    /// Reports that `method` returned what it may not, located where the table's method is defined.
+    final func reportReturned(_ message: String, by method: String, controller: ViewController?) {
+        runtime.reportReturned(message, by: method, table: pushTable, controller: controller)
+    }
+
     /// `call` with bridged objects (nil as nil) as the arguments, leaving one result.
     final func call(_ method: String, controller: ViewController?, objects: [AnyObject?]) -> Bool {
         call(method, controller: controller, nresults: 1) {

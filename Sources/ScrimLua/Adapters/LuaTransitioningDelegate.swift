@@ -20,7 +20,7 @@ final class LuaTransitioningDelegate: LuaTableAdapter, TransitioningDelegate {
                 } else {
                     refusal = "presentationController returned \(runtime.lua.typeName(at: -1)), not a PresentationController or nil"
                 }
-                runtime.reportScriptError(LuaError(message: refusal), controller: presented, callback: "presentationController")
+                reportReturned(refusal, by: "presentationController", controller: presented)
                 return nil
             }
         }
@@ -55,9 +55,8 @@ final class LuaTransitioningDelegate: LuaTableAdapter, TransitioningDelegate {
             guard call(method, controller: controller, objects: arguments) else { return nil }
             guard lua_type(runtime.lua.L, -1) == LUA_TTABLE else {
                 if lua_type(runtime.lua.L, -1) != LUA_TNIL {
-                    runtime.reportScriptError(
-                        LuaError(message: "\(method) must return an animator table or nil, got \(runtime.lua.typeName(at: -1))"),
-                        controller: controller, callback: method)
+                    reportReturned("\(method) must return an animator table or nil, got \(runtime.lua.typeName(at: -1))",
+                                   by: method, controller: controller)
                 }
                 return nil
             }

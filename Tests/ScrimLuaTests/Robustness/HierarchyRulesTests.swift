@@ -154,6 +154,7 @@ import Testing
             s:dismiss(true) step(40)
             """)
         #expect(h.scriptErrorMessages == ["presentedView is the view of 'root', not of the presented controller"])
+        #expect(h.scriptErrorLocations == ["test.lua:5"], "where the method that returned it is defined")
         #expect(try h.value("root.view.superview == window and root.appearanceState") == "appeared")
         #expect(try h.value("root.presentedViewController") == "nil")
     }
@@ -316,6 +317,45 @@ import Testing
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
+    /// What a plugin's method returns that it may not is a script error located where the
+    /// method is defined, and the runtime's fallback stands in.
+    @Test func aBadReturnValueIsLocatedWhereItsMethodIsDefined() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            local PC = scrim.PresentationController:extend("PC")
+            function PC:presentedView() return 42 end
+            function PC:frameOfPresentedViewInContainerView() return "wide" end
+            local Slow = scrim.Animator:extend("Slow")
+            function Slow:transitionDuration() return "long" end
+            function Slow:animateTransition(ctx)
+              final = ctx:finalFrame(ctx:viewController("to"))
+              ctx:completeTransition(true)
+            end
+            m = ViewController{ name = "m", modalPresentationStyle = "custom", transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return PC.new(presented, presenting) end,
+              animationControllerForPresented = function() return Slow.new() end,
+              animationControllerForDismissed = function() return 7 end,
+            } }
+            root:present(m, true)
+            step(10)
+            m:dismiss(true)
+            step(60)
+            """)
+        let reports = zip(h.scriptErrorMessages, h.scriptErrorLocations).map { "\($1 ?? "-") \($0)" }
+        #expect(Set(reports) == [
+            "test.lua:5 presentedView must return a View or nil, got number",
+            "test.lua:6 frameOfPresentedViewInContainerView must return a rect, got string",
+            "test.lua:8 transitionDuration must return a number, got string",
+            "test.lua:16 animationControllerForDismissed must return an animator table or nil, got number",
+        ])
+        #expect(try h.value("final.width") == "393", "the container's bounds stand in for the frame")
+        #expect(try h.value("root.presentedViewController") == "nil")
+        #expect(HierarchyShape.check(h.runtime.application) == nil)
+    }
+
     /// A transitioning delegate's presentation controller that is not one, or is another
     /// controller's, is a located script error; the default presentation controller stands in.
     @Test func aWrongPresentationControllerIsAScriptError() throws {
@@ -340,6 +380,7 @@ import Testing
             "presentationController returned ViewController, not a PresentationController or nil",
             "presentationController returned a presentation controller of 'other', not of 'm3'",
         ])
+        #expect(h.scriptErrorLocations == ["test.lua:8", "test.lua:8", "test.lua:8"])
         #expect(try h.value("root.presentedViewController") == "nil")
     }
 
