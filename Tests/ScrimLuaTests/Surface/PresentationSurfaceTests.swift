@@ -177,22 +177,29 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(luaFrames.count == 50)
     }
 
+    /// `root` presenting `sheet` in `style`, with `delegate` (a table) given an animator that
+    /// holds the transition: its context is `ctx`.
+    static func heldPresentation(style: String, delegate: String) -> String {
+        """
+        local Hold = scrim.Animator:extend("Hold")
+        function Hold:transitionDuration() return 1 end
+        function Hold:animateTransition(context) ctx = context end
+        root = ViewController{ name = "root" }
+        window.rootViewController = root
+        sheet = ViewController{ name = "sheet", modalPresentationStyle = "\(style)" }
+        local delegate = \(delegate)
+        delegate.animationControllerForPresented = function() return Hold.new() end
+        sheet.transitioningDelegate = delegate
+        root:present(sheet, true)
+        step(2)
+        """
+    }
+
     /// `ctx:view(key)` matches "from" and "to" by their bytes; anything else gets the
     /// ordinary reading and its error.
     @Test func contextKeysAreFromAndTo() throws {
         let h = Harness()
-        try h.run("""
-            local Hold = scrim.Animator:extend("Hold")
-            function Hold:transitionDuration() return 1 end
-            function Hold:animateTransition(context) ctx = context end
-            root = ViewController{ name = "root" }
-            window.rootViewController = root
-            sheet = ViewController{ name = "sheet" }
-            sheet.modalPresentationStyle = "overFullScreen"
-            sheet.transitioningDelegate = { animationControllerForPresented = function() return Hold.new() end }
-            root:present(sheet, true)
-            step(2)
-            """)
+        try h.run(Self.heldPresentation(style: "overFullScreen", delegate: "{}"))
         #expect(try h.value("ctx:view('to') == sheet.view and ctx:view('from') == nil") == "true")
         #expect(try h.value("ctx:viewController('from') == root") == "true")
         #expect(h.failure("ctx:view('t')").contains("bad argument #1 to 'TransitionContext:view' (key must be \"from\" or \"to\", got 't')"))
@@ -206,20 +213,10 @@ final class SwiftSheetDelegate: TransitioningDelegate {
     /// answers and errors are the method's.
     @Test func keyedMethodsAnswerAsTheirMethodDoes() throws {
         let h = Harness()
-        try h.run("""
-            local Hold = scrim.Animator:extend("Hold")
-            function Hold:transitionDuration() return 1 end
-            function Hold:animateTransition(context) ctx = context end
-            root = ViewController{ name = "root" }
-            window.rootViewController = root
-            sheet = ViewController{ name = "sheet" }
-            sheet.modalPresentationStyle = "custom"
-            sheet.transitioningDelegate = {
-              presentationController = function(_, presented, presenting) return scrim.PresentationController.new(presented, presenting) end,
-              animationControllerForPresented = function() return Hold.new() end,
-            }
-            root:present(sheet, true)
-            step(2)
+        try h.run(Self.heldPresentation(style: "custom", delegate: """
+            { presentationController = function(_, presented, presenting) return scrim.PresentationController.new(presented, presenting) end }
+            """) + """
+
             -- The view's first userdata is made here, by the method; the second call is answered in C.
             first = ctx:view("to")
             second = ctx:view("t" .. "o")
