@@ -103,15 +103,30 @@ local classesByName = setmetatable({}, { __mode = "v" })
 local isClass = setmetatable({}, { __mode = "k" })
 
 -- The metatable of a class's instances: the class's metamethods, and the class as `__index`.
--- Not the class itself, which its plugin can change at any time: the system's Lua 5.4.4
--- mishandles `__close` (docs/robustness.md), so an instance never has one. Made at the class's
--- first instance and made again at each reload: metamethods a class gains later reach its
--- instances at the next reload.
+-- Not the class itself, which its plugin can change at any time. A class may not give its
+-- instances what no metatable of a script's may have: `__close`, which the system's Lua 5.4.4
+-- mishandles (docs/robustness.md); `__gc`, a finalizer, which Lua runs where no budget or
+-- watchdog can stop it; `__mode`, which would make the fields of instances weak, so that they
+-- vanish while the object lives. Made at the class's first instance and made again at each
+-- reload: metamethods a class gains later reach its instances at the next reload.
 local instanceMeta = setmetatable({}, { __mode = "k" })
 local classOfInstances = setmetatable({}, { __mode = "k" })
 local byte = string.byte
 
+local refusedInInstances = {
+  __close = { "a __close metamethod", "the system's Lua 5.4.4 can close to-be-closed variables wrongly" },
+  __gc = { "a __gc metamethod", "Lua runs finalizers where no budget or watchdog can stop them" },
+  __mode = { "a __mode field", "the fields of its instances would be weak" },
+}
+
+local function isMetaKey(key) return type(key) == "string" and byte(key, 1) == 95 and byte(key, 2) == 95 end
+
 local function refreshInstanceMeta(cls)
+  -- Refused before anything changes: live instances keep the metatable they have.
+  for key in next, cls do
+    local why = isMetaKey(key) and refusedInInstances[key]
+    if why then error(format("class %s has %s, which Scrim refuses (%s)", tostring(cls.__name), why[1], why[2]), 3) end
+  end
   local meta = instanceMeta[cls]
   if meta == nil then
     meta = {}
@@ -119,13 +134,7 @@ local function refreshInstanceMeta(cls)
   end
   for key in next, meta do rawset(meta, key, nil) end
   for key, value in next, cls do
-    if type(key) == "string" and byte(key, 1) == 95 and byte(key, 2) == 95 then
-      if key == "__close" then
-        error(format("class %s has a __close metamethod, which Scrim refuses " ..
-                     "(the system's Lua 5.4.4 can close to-be-closed variables wrongly)", tostring(cls.__name)), 3)
-      end
-      rawset(meta, key, value)
-    end
+    if isMetaKey(key) then rawset(meta, key, value) end
   end
   rawset(meta, "__index", cls)
   return meta

@@ -145,6 +145,41 @@ private let scene = """
         #expect(h.runtime.trace.filter { $0.event == "pluginReloadFailed" }.count == 4)
     }
 
+    /// A class may not give its instances a finalizer or weak fields: the first instance is
+    /// refused, and a reload that adds either fails and leaves live instances as they were.
+    @Test func classesGiveTheirInstancesNoFinalizerAndNoWeakFields() throws {
+        let folder = TemporaryFolder()
+        // A version whose Card inherits what its base gives instances.
+        let card = { (base: String) in
+            """
+            local Base = scrim.ViewController:extend("Base")
+            \(base)
+            local Card = Base:extend("Card")
+            function Card:describe() return "card" end
+            return scrim.plugin { name = "card", Card = Card }
+            """
+        }
+        folder.write("card.lua", card(""))
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("live = plugin('card').Card{ name = 'live' }; window.rootViewController = live; live.data = { 1, 2 }")
+        folder.write("card.lua", card("Base.__gc = function() while true do end end"))
+        #expect(try h.run("return select(2, scrim.reload('card'))").first?.hasSuffix(
+            "class Card has a __gc metamethod, which Scrim refuses (Lua runs finalizers where no budget or watchdog can stop them)") == true)
+        folder.write("card.lua", card("Base.__mode = 'v'"))
+        #expect(try h.run("return select(2, scrim.reload('card'))").first?.hasSuffix(
+            "class Card has a __mode field, which Scrim refuses (the fields of its instances would be weak)") == true)
+        try h.run("collectgarbage(); collectgarbage()")
+        #expect(try h.value("live:describe() .. ' ' .. #live.data") == "card 2")
+        let refusals: [(String, String)] = [
+            ("local C = scrim.ViewController:extend('Gc'); C.__gc = function() end; C{ name = 'c' }", "class Gc has a __gc metamethod"),
+            ("local C = scrim.PresentationController:extend('Gc2'); C.__gc = function() end; C.new(live, nil)", "class Gc2 has a __gc metamethod"),
+            ("local C = scrim.ViewController:extend('Weak'); C.__mode = 'kv'; C{ name = 'w' }", "class Weak has a __mode field"),
+        ]
+        for (code, message) in refusals {
+            #expect(h.failure(code).contains(message), "\(code)")
+        }
+    }
+
     @Test func hooksAreReplacedNotDoubled() throws {
         let folder = TemporaryFolder()
         let hooks = { (mark: String) in
