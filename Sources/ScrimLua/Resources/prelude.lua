@@ -145,7 +145,14 @@ local function instanceMetaOf(cls) return instanceMeta[cls] or refreshInstanceMe
 -- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
 -- never a view). Its `__index`, `super` and what its instances show `getmetatable` are views;
 -- its own metatable is hidden.
+-- How many classes deep each class is (Object: 1). The runtime searches an instance's class
+-- chain at most 64 tables deep, so a chain ends well before, at `extend`, with an error rather
+-- than with methods that are silently not found.
+local depthOf = setmetatable({}, { __mode = "k" })
+local deepestClass = 32
+
 local function initClass(cls, parent, name)
+  depthOf[cls] = parent and (depthOf[parent] or 1) + 1 or 1
   if parent then
     for key, value in pairs(parent) do
       if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name"
@@ -276,6 +283,10 @@ function Object.extend(cls, name)
   -- A class name is kept for its life and names its instances, as a controller's name is.
   if name ~= nil and #name > 1024 then
     error(format("bad argument #1 to 'extend' (a name of %d bytes is longer than 1024)", #name), 2)
+  end
+  if (depthOf[cls] or 1) >= deepestClass then
+    error(format("bad self to 'extend' (class %s is %d classes deep, the most a class chain may be)",
+                 tostring(cls.__name), deepestClass), 2)
   end
   local run = runs[#runs]
   local subclass = run and classInRun(run, cls, name or cls.__name) or makeClass(cls, name or cls.__name)

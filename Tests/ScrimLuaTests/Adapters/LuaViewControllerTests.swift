@@ -132,6 +132,22 @@ import Testing
         #expect(try h.value("c.title") == "T")
     }
 
+    /// A class chain ends at 32 classes, at `extend`, where its instances' methods are all
+    /// still found.
+    @Test func aClassChainEndsAtExtendNotInLookups() throws {
+        let h = Harness()
+        try h.run("""
+            Deep = scrim.ViewController
+            for i = 1, 30 do
+              Deep = Deep:extend("L" .. i)
+              if i == 1 then function Deep:greet() return "hi" end end
+            end
+            deep = Deep{ name = "deep" }
+            """)
+        #expect(try h.value("deep:greet() .. ' ' .. type(deep.viewDidLoad) .. ' ' .. deep.name") == "hi function deep")
+        #expect(h.failure("Deep:extend('L31')") == "test.lua:1: bad self to 'extend' (class L30 is 32 classes deep, the most a class chain may be)")
+    }
+
     @Test func transitionBetweenChildrenFromLua() throws {
         let h = Harness()
         try h.run("""
