@@ -23,6 +23,11 @@ public final class TransitionContext {
 
     public var presentationStyle: ModalPresentationStyle { transition.style }
 
+    /// The controller the transition's events are about, the trace's `vc`: the presented one
+    /// (for a dismissal too), or a container's incoming child. Not in UIKit: for hosts that
+    /// report a failure of the transition's animator or interaction about it.
+    public var tracedController: ViewController { transition.subject }
+
     public func viewController(forKey key: Key) -> ViewController {
         transition.viewController(forKey: key)
     }

@@ -8,7 +8,7 @@ import ScrimCore
 final class LuaAnimator: LuaTableAdapter, AnimatedTransitioning {
     func transitionDuration(using context: TransitionContext) -> Double {
         return runtime.lua.balanced { _ in
-            let controller = context.viewController(forKey: .to)
+            let controller = context.tracedController
             guard call("transitionDuration", controller: controller, nresults: 1, arguments: {
                 runtime.lua.push(object: context)
                 return 1
@@ -24,7 +24,7 @@ final class LuaAnimator: LuaTableAdapter, AnimatedTransitioning {
 
     func animateTransition(using context: TransitionContext) {
         runtime.lua.balanced { _ in
-            let controller = context.viewController(forKey: .to)
+            let controller = context.tracedController
             let outer = runtime.transitionBeingAnimated
             runtime.transitionBeingAnimated = context
             defer { runtime.transitionBeingAnimated = outer }
@@ -42,7 +42,7 @@ final class LuaAnimator: LuaTableAdapter, AnimatedTransitioning {
         guard implements("interruptibleAnimator") else { return nil }
         return { [self] context in
             return runtime.lua.balanced { _ in
-                guard call("interruptibleAnimator", controller: context.viewController(forKey: .to), nresults: 1, arguments: {
+                guard call("interruptibleAnimator", controller: context.tracedController, nresults: 1, arguments: {
                     runtime.lua.push(object: context)
                     return 1
                 }) else { return nil }

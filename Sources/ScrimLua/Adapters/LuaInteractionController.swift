@@ -11,7 +11,7 @@ final class LuaInteractionController: LuaTableAdapter, InteractiveTransitioning 
             let outer = runtime.transitionBeingAnimated
             runtime.transitionBeingAnimated = context
             defer { runtime.transitionBeingAnimated = outer }
-            let succeeded = call("startInteractiveTransition", controller: context.viewController(forKey: .to), arguments: {
+            let succeeded = call("startInteractiveTransition", controller: context.tracedController, arguments: {
                 runtime.lua.push(object: context)
                 return 1
             })

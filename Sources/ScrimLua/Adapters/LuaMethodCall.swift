@@ -40,7 +40,8 @@ extension Runtime {
     }
 
     /// `file:line` where the function `method` of the Lua object whose table `pushSelfTable`
-    /// pushes is defined; nil when it is not a function written in Lua.
+    /// pushes is defined; nil when it is not a function written in Lua, or is Scrim's own
+    /// (a script that made `scrim.Object.new` a method did not write it).
     func definition(of method: String, table pushSelfTable: () -> Bool) -> String? {
         let top = lua.top
         defer { lua.top = top }
@@ -49,7 +50,8 @@ extension Runtime {
         lua.lookupKey(inInstance: -2)
         guard lua_type(lua.L, -1) == LUA_TFUNCTION, lua_iscfunction(lua.L, -1) == 0 else { return nil }
         var info = lua_Debug()
-        guard lua_getinfo(lua.L, ">S", &info) != 0 else { return nil }
+        guard lua_getinfo(lua.L, ">S", &info) != 0, let source = info.source,
+              strncmp(source, "=[scrim ", 8) != 0 else { return nil }
         let file = withUnsafeBytes(of: info.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(file):\(info.linedefined)"
     }

@@ -356,6 +356,38 @@ import Testing
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
+    /// An animator's failure in a dismissal is about the dismissed controller, as the
+    /// animator's own events are; a method that is Scrim's own function names no `where`.
+    @Test func anAnimatorsFailureIsAboutThePresentedController() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "root" }
+            window.rootViewController = root
+            step(1)
+            local Slow = scrim.Animator:extend("Slow")
+            function Slow:transitionDuration() return "long" end
+            function Slow:animateTransition(ctx) ctx:completeTransition(true) end
+            local PC = scrim.PresentationController:extend("PC")
+            PC.presentedView = scrim.Object.new
+            m = ViewController{ name = "m", modalPresentationStyle = "custom", transitioningDelegate = {
+              presentationController = function(_, presented, presenting) return PC.new(presented, presenting) end,
+              animationControllerForPresented = function() return Slow.new() end,
+              animationControllerForDismissed = function() return Slow.new() end,
+            } }
+            root:present(m, true)
+            step(10)
+            m:dismiss(true)
+            step(10)
+            """)
+        let errors = h.runtime.trace.filter { $0.event == "scriptError" }.map { event -> String in
+            guard case .string(let callback)? = event[arg: "callback"] else { return "?" }
+            return "\(event.controller ?? "-") \(callback)"
+        }
+        #expect(errors == ["m transitionDuration", "m transitionDuration", "m presentedView"])
+        #expect(h.scriptErrorLocations == ["test.lua:5", "test.lua:5", nil])
+        #expect(try h.value("root.presentedViewController") == "nil")
+    }
+
     /// A transitioning delegate's presentation controller that is not one, or is another
     /// controller's, is a located script error; the default presentation controller stands in.
     @Test func aWrongPresentationControllerIsAScriptError() throws {
