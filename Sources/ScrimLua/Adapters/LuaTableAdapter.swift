@@ -52,18 +52,25 @@ class LuaTableAdapter {
     }
 
     /// Calls `method` for an animator: the table it returns, as an animator traced by this
-    /// adapter's name, or nil for anything else.
+    /// adapter's name, or nil (anything else but nil is a `scriptError`).
     final func returnedAnimator(_ method: String, controller: ViewController?, arguments: () -> Int32) -> AnimatedTransitioning? {
         runtime.lua.balanced { lua in
-            guard call(method, controller: controller, nresults: 1, arguments: arguments),
-                  lua_type(lua.L, -1) == LUA_TTABLE else { return nil }
+            guard call(method, controller: controller, nresults: 1, arguments: arguments) else { return nil }
+            guard lua_type(lua.L, -1) == LUA_TTABLE else {
+                if lua_type(lua.L, -1) != LUA_TNIL {
+                    reportReturned("\(method) must return an animator table or nil, got \(lua.typeName(at: -1))",
+                                   by: method, controller: controller)
+                }
+                return nil
+            }
             return popAnimator()
         }
     }
 
     /// Calls `method` with `container` (when given) and the transition's animator, for an
     /// interaction controller: a percent-driven interaction, a table with
-    /// `startInteractiveTransition`, or nil (not interactive).
+    /// `startInteractiveTransition`, or nil (not interactive; anything else but nil is a
+    /// `scriptError`).
     final func returnedInteractionController(_ method: String, container: ViewController?, controller: ViewController?,
                                              animator: AnimatedTransitioning) -> InteractiveTransitioning? {
         runtime.lua.balanced { lua in
@@ -72,7 +79,12 @@ class LuaTableAdapter {
                 runtime.pushAnimatorArgument(animator)
                 return container == nil ? 1 : 2
             }) else { return nil }
-            return runtime.popInteractionController(tracedAs: traceName)
+            if let interaction = runtime.popInteractionController(tracedAs: traceName) { return interaction }
+            if lua_type(lua.L, -1) != LUA_TNIL {
+                reportReturned("\(method) must return an interaction controller or nil, got \(lua.typeName(at: -1))",
+                               by: method, controller: controller)
+            }
+            return nil
         }
     }
 

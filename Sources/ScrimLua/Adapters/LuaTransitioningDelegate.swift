@@ -51,16 +51,9 @@ final class LuaTransitioningDelegate: LuaTableAdapter, TransitioningDelegate {
     }
 
     private func animator(from method: String, controller: ViewController, _ arguments: [AnyObject?]) -> AnimatedTransitioning? {
-        return runtime.lua.balanced { _ in
-            guard call(method, controller: controller, objects: arguments) else { return nil }
-            guard lua_type(runtime.lua.L, -1) == LUA_TTABLE else {
-                if lua_type(runtime.lua.L, -1) != LUA_TNIL {
-                    reportReturned("\(method) must return an animator table or nil, got \(runtime.lua.typeName(at: -1))",
-                                   by: method, controller: controller)
-                }
-                return nil
-            }
-            return popAnimator()
+        returnedAnimator(method, controller: controller) {
+            for argument in arguments { runtime.lua.push(object: argument) }
+            return Int32(arguments.count)
         }
     }
 }

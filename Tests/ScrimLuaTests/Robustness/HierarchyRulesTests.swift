@@ -337,6 +337,7 @@ import Testing
             m = ViewController{ name = "m", modalPresentationStyle = "custom", transitioningDelegate = {
               presentationController = function(_, presented, presenting) return PC.new(presented, presenting) end,
               animationControllerForPresented = function() return Slow.new() end,
+              interactionControllerForPresentation = function() return 42 end,
               animationControllerForDismissed = function() return 7 end,
             } }
             root:present(m, true)
@@ -349,10 +350,24 @@ import Testing
             "test.lua:5 presentedView must return a View or nil, got number",
             "test.lua:6 frameOfPresentedViewInContainerView must return a rect, got string",
             "test.lua:8 transitionDuration must return a number, got string",
-            "test.lua:16 animationControllerForDismissed must return an animator table or nil, got number",
+            "test.lua:16 interactionControllerForPresentation must return an interaction controller or nil, got number",
+            "test.lua:17 animationControllerForDismissed must return an animator table or nil, got number",
         ])
         #expect(try h.value("final.width") == "393", "the container's bounds stand in for the frame")
         #expect(try h.value("root.presentedViewController") == "nil")
+        // The same for a navigation controller's delegate.
+        try h.run("""
+            nav = NavigationController{ name = "nav", root = ViewController{ name = "a" } }
+            nav.delegate = {
+              animationController = function() return 5 end,
+            }
+            window.rootViewController = nav
+            nav:push(ViewController{ name = "b" }, true)
+            step(40)
+            """)
+        #expect(h.scriptErrorMessages.last == "animationController must return an animator table or nil, got number")
+        #expect(h.scriptErrorLocations.last == "test.lua:3")
+        #expect(try h.value("nav.topViewController.name") == "b")
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
