@@ -24,9 +24,9 @@ extension LuaState {
     /// (`lookupKey`) see through such a view.
     package var viewKey: UnsafeMutableRawPointer { scrim_view_key() }
 
-    /// `lookup(_:inInstance:)` for the key on top of the stack, which it pops: the instance at
-    /// `index` is replaced with `instance[key]`, found through its class chain without running
-    /// metamethods (`scrim_lookup_field`).
+    /// Pops the key on top of the stack and replaces the instance at `index` with
+    /// `instance[key]`, found through its class chain (`__index` tables of metatables) without
+    /// running metamethods (`scrim_lookup_field`).
     package func lookupKey(inInstance index: Int32) {
         let slot = lua_absindex(L, index)
         scrim_lookup_field(L, slot, -1)

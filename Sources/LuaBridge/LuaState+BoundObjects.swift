@@ -212,12 +212,4 @@ extension LuaState {
         }
         return String(cString: scrim_typename(L, index))
     }
-
-    /// Replaces the table at `index` (an instance) with `instance[key]`, looked up through
-    /// its class chain (`__index` tables of metatables) without running metamethods.
-    public func lookup(_ key: String, inInstance index: Int32) {
-        let slot = lua_absindex(L, index)
-        push(key)
-        lookupKey(inInstance: slot)
-    }
 }

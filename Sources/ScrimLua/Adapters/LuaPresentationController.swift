@@ -86,7 +86,8 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
         guard let runtime, pushTable() else { return nil }
         let top = runtime.lua.top - 1
         defer { runtime.lua.top = top }
-        runtime.lua.lookup(name, inInstance: -1)
+        runtime.lua.push(runtime.methodKeys.key(name, in: runtime.lua))
+        runtime.lua.lookupKey(inInstance: -2)
         switch lua_type(runtime.lua.L, -1) {
         case LUA_TBOOLEAN: return lua_toboolean(runtime.lua.L, -1) != 0
         case LUA_TFUNCTION:

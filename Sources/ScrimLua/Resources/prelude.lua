@@ -142,20 +142,20 @@ end
 
 local function instanceMetaOf(cls) return instanceMeta[cls] or refreshInstanceMeta(cls) end
 
--- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
--- never a view). Its `__index`, `super` and what its instances show `getmetatable` are views;
--- its own metatable is hidden.
 -- How many classes deep each class is (Object: 1). The runtime searches an instance's class
 -- chain at most 64 tables deep, so a chain ends well before, at `extend`, with an error rather
 -- than with methods that are silently not found.
 local depthOf = setmetatable({}, { __mode = "k" })
 local deepestClass = 32
 
+-- Makes `cls` (a new or emptied table) a class named `name` under `parent` (a class itself,
+-- never a view). Its `__index`, `super` and what its instances show `getmetatable` are views;
+-- its own metatable is hidden.
 local function initClass(cls, parent, name)
   depthOf[cls] = parent and (depthOf[parent] or 1) + 1 or 1
   if parent then
     for key, value in pairs(parent) do
-      if type(key) == "string" and key:sub(1, 2) == "__" and key ~= "__index" and key ~= "__name"
+      if isMetaKey(key) and key ~= "__index" and key ~= "__name"
          and key ~= "__metatable" then
         cls[key] = value
       end
