@@ -3,8 +3,9 @@
 /// referenced counts its retains in a side table, Swift's slow path, and these objects are
 /// retained on every call between Lua and native code.
 public final class Lifetime {
-    /// Set first thing in the object's `deinit`.
-    public package(set) var hasEnded = false
+    /// Set first thing in the object's `deinit`. Read on every call between Lua and native
+    /// code, always as a whole: not checked for exclusive access.
+    @exclusivity(unchecked) public package(set) var hasEnded = false
 
     public init() {}
 }

@@ -22,7 +22,9 @@ package final class LingeringNatives {
         }
     }
 
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Changed in place by whole reads and writes that call out to nothing: not checked for
+    /// exclusive access.
+    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
     /// What native code keeps for an object on a script's behalf beyond the object itself,
     /// by kind (`NativeCharge`): counted while the object lives, replaced when set again.
     private var charges: [ChargeKey: Entry] = [:]

@@ -10,6 +10,9 @@ import CLuaBridge
 /// registry reference); when the userdata is the only holder, that reference is dropped and
 /// Lua's collector decides. A userdata about to be collected whose object is held again is
 /// resurrected instead.
+///
+/// The bridge reads `luaAnchor` whenever it pushes the object, and changes its `state` whole;
+/// conforming classes declare it `@exclusivity(unchecked)`, sparing each read a dynamic check.
 public protocol LuaAnchored: AnyObject {
     var luaAnchor: LuaAnchor { get set }
 }

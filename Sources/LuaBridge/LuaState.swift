@@ -12,13 +12,18 @@ public typealias NativeFunction = (LuaCall) throws -> Int32
 public final class LuaState {
     /// The running thread: the main thread, or while a native function runs, the thread
     /// (coroutine) that called it. Every helper works on this one.
+    //
+    // `@exclusivity(unchecked)` on what every call between Lua and native code reads: each
+    // access is a whole read or write, or an in-place change that calls out to nothing that
+    // could reach the same property, so the dynamic check (a thread-local access set, some
+    // hundred instructions) guards against nothing.
     @usableFromInline @exclusivity(unchecked) package private(set) var L: OpaquePointer
     private let mainThread: OpaquePointer
-    private var natives: [(name: String, body: NativeFunction)] = []
+    @exclusivity(unchecked) private var natives: [(name: String, body: NativeFunction)] = []
     /// Bridged classes, most specific first (see `register`).
-    @usableFromInline package var classes: [BridgedClassEntry] = []
+    @usableFromInline @exclusivity(unchecked) package var classes: [BridgedClassEntry] = []
     /// Dynamic types pushed so far, with their class and protocols (`kind(of:)`).
-    @usableFromInline package var boundKinds: [ObjectIdentifier: BoundKind] = [:]
+    @usableFromInline @exclusivity(unchecked) package var boundKinds: [ObjectIdentifier: BoundKind] = [:]
     /// Their members by number, for the C dispatch (`BoundClass`); freed after the state closes.
     @usableFromInline var boundClasses: [BoundClass] = []
     /// The userdata slots of anchored objects that hold their userdata, by registry reference,
@@ -26,7 +31,7 @@ public final class LuaState {
     /// to what the collection sentinel needs).
     package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool)] = [:]
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
-    @usableFromInline package var isClosing = false
+    @usableFromInline @exclusivity(unchecked) package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
     @usableFromInline @exclusivity(unchecked) package var objectsTable = scrim_noref()
     /// The registry reference of the table of companions kept alive by userdata (`LuaCompanion.swift`).

@@ -72,7 +72,7 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
             try? propertyAnimator.setFractionComplete(percentComplete)
         } else if let driver {
             driver.scrub(to: percentComplete * duration)
-            let engine = context.transition.application.animationEngine!
+            let engine = context.transition.application.animationEngine
             engine.refreshDriven()
             engine.refreshAnimators()
         }

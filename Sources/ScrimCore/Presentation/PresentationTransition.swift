@@ -317,7 +317,7 @@ final class PresentationTransition: ControllerTransition {
     /// A container over the presentation context: the window, or the context's view for the
     /// current-context styles. Added at the top of the window.
     private func makeContainer() -> View {
-        let window = application.window!
+        let window = application.window
         var frame = window.bounds
         if style.usesPresentationContext, let contextView = presenting.viewIfLoaded {
             frame = contextView.convert(contextView.bounds, to: nil)

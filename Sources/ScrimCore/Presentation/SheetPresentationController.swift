@@ -60,7 +60,7 @@ public final class SheetPresentationController: PresentationController {
     }
 
     private func largeFrame(in bounds: Rect) -> Rect {
-        let window = presentedViewController.application.window!
+        let window = presentedViewController.application.window
         let traits = window.traitCollection
         if traits.verticalSizeClass == .compact { return bounds }
         let top = window.device.statusBarHeight + 10

@@ -2,12 +2,15 @@
 /// every view controller created in it. One thread owns an application.
 public final class Application {
     public let clock: Clock
+    /// The clock as one that advances, when it does (the virtual clock): found once, not on
+    /// every frame.
+    private let advancingClock: AdvancingClock?
     public let runLoop = RunLoop()
     /// The dispatcher every callback goes through, and the trace it writes.
-    public private(set) var dispatcher: LifecycleDispatcher!
-    public private(set) var window: Window!
+    public let dispatcher: LifecycleDispatcher
+    public let window: Window
     /// Runs the view animations of this application.
-    public private(set) var animationEngine: AnimationEngine!
+    public let animationEngine: AnimationEngine
     /// Saves and restores the window's hierarchy (`restorationIdentifier`s and encoded state).
     public private(set) var stateRestoration: StateRestoration!
 
@@ -25,16 +28,18 @@ public final class Application {
     /// table, and every retain of it Swift's slow path.
     private var controllers: [Int: Unmanaged<ViewController>] = [:]
     private var controllersRegistered = 0
-    private var screenObservers: [WeakFrameObserver] = []
+    /// Read whole on every frame, changed only outside one: not checked for exclusive access.
+    @exclusivity(unchecked) private var screenObservers: [WeakFrameObserver] = []
 
     public init(clock: Clock = VirtualClock(), device: DevicePreset = .iPhone15) {
         self.clock = clock
+        advancingClock = clock as? AdvancingClock
         // The clock, not the application: reading it through `unowned self` retained the
         // application, weakly referenced and so counted in a side table, for every event.
         dispatcher = LifecycleDispatcher(now: { [clock] in clock.now })
         window = Window(device: device)
-        window.application = self
         animationEngine = AnimationEngine(runLoop: runLoop, clock: clock)
+        window.application = self
         stateRestoration = StateRestoration(application: self)
     }
 
@@ -58,7 +63,7 @@ public final class Application {
     /// Runs `frames` run-loop turns, advancing a virtual clock by one frame before each.
     public func step(frames: Int = 1) {
         for _ in 0..<max(0, frames) {
-            (clock as? AdvancingClock)?.advance(frames: 1)
+            advancingClock?.advance(frames: 1)
             runTurn()
         }
     }
@@ -82,7 +87,8 @@ public final class Application {
     }
 
     /// Whether a run-loop turn is running now (its callbacks are being made).
-    public private(set) var isRunningTurn = false
+    /// Read and written whole: not checked for exclusive access.
+    @exclusivity(unchecked) public private(set) var isRunningTurn = false
 
     private func runTurn() {
         isRunningTurn = true

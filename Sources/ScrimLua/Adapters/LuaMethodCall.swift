@@ -5,19 +5,14 @@ import ScrimCore
 extension Runtime {
     /// Calls `method` of the Lua object whose table `pushSelfTable` pushes, with the Lua value
     /// `pushSelf` pushes as `self` and `pushArguments` pushing the rest (returning how many).
-    /// Returns false, with nothing on the stack, when there is no such function or it failed
-    /// (reported as a `scriptError` about `controller`); otherwise leaves `nresults` results.
+    /// Returns false, with nothing on the stack, when there is no such function, it is the one
+    /// `base` (a class) defines, or it failed (reported as a `scriptError` about `controller`);
+    /// otherwise leaves `nresults` results.
     func callMethod(_ method: String, table pushSelfTable: () -> Bool, self pushSelf: () -> Void,
                     arguments pushArguments: () -> Int32 = { 0 }, nresults: Int32 = 0,
-                    controller: ViewController?) -> Bool {
+                    unlessFrom base: LuaRef? = nil, controller: ViewController?) -> Bool {
         let top = lua.top
-        guard pushSelfTable() else {
-            lua.top = top
-            return false
-        }
-        lua.push(methodKeys.key(method, in: lua))
-        lua.lookupKey(inInstance: -2)
-        guard lua_type(lua.L, -1) == LUA_TFUNCTION else {
+        guard pushMethod(method, table: pushSelfTable, unlessFrom: base) else {
             lua.top = top
             return false
         }
@@ -61,6 +56,13 @@ extension Runtime {
     func hasMethod(_ method: String, table pushSelfTable: () -> Bool, unlessFrom base: LuaRef?) -> Bool {
         let top = lua.top
         defer { lua.top = top }
+        return pushMethod(method, table: pushSelfTable, unlessFrom: base)
+    }
+
+    /// Pushes the function `method` of the Lua object whose table `pushSelfTable` pushes and
+    /// returns true; or returns false, leaving what it pushed, when there is none or it is the
+    /// one `base` (a class) defines.
+    private func pushMethod(_ method: String, table pushSelfTable: () -> Bool, unlessFrom base: LuaRef?) -> Bool {
         guard pushSelfTable() else { return false }
         let key = methodKeys.key(method, in: lua)
         lua.push(key)
@@ -70,6 +72,8 @@ extension Runtime {
         base.push()
         lua.push(key)
         lua_rawget(lua.L, -2)
-        return lua_rawequal(lua.L, -1, -3) == 0
+        let isBase = lua_rawequal(lua.L, -1, -3) != 0
+        scrim_pop(lua.L, 2)
+        return !isBase
     }
 }

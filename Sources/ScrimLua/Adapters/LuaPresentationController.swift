@@ -9,7 +9,7 @@ import ScrimCore
 final class LuaPresentationController: PresentationController, LuaAnchored {
     private let runtimeReference: Unretained<Runtime>
     private var runtime: Runtime? { runtimeReference.value }
-    var luaAnchor = LuaAnchor()
+    @exclusivity(unchecked) var luaAnchor = LuaAnchor()
     /// The plugin (or script) whose delegate made it, for the trace's `by`.
     var luaTraceName = "lua:script"
 
@@ -29,17 +29,19 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
         return runtime.hasMethod(method, table: pushTable, unlessFrom: runtime.luaPresentationControllerBase)
     }
 
-    /// Calls a Lua method; leaves its result on the stack when `nresults` is 1.
+    /// Calls a Lua method the class defines other than the base's (a hook it does not define
+    /// is not called); leaves its result on the stack when `nresults` is 1.
     private func call(_ method: String, nresults: Int32 = 0, arguments: @escaping () -> Int32 = { 0 }) -> Bool {
         guard let runtime else { return false }
         return runtime.callMethod(method, table: pushTable, self: { runtime.lua.push(object: self) },
-                                  arguments: arguments, nresults: nresults, controller: presentedViewController)
+                                  arguments: arguments, nresults: nresults,
+                                  unlessFrom: runtime.luaPresentationControllerBase, controller: presentedViewController)
     }
 
     override func implements(_ event: TraceEventName) -> Bool { has(event.rawValue) }
 
     override var frameOfPresentedViewInContainerView: Rect {
-        guard let runtime, has("frameOfPresentedViewInContainerView") else { return super.frameOfPresentedViewInContainerView }
+        guard let runtime else { return super.frameOfPresentedViewInContainerView }
         return runtime.lua.balanced { _ in
             guard call("frameOfPresentedViewInContainerView", nresults: 1) else { return super.frameOfPresentedViewInContainerView }
             let check = LuaCall(L: runtime.lua.L, state: runtime.lua, functionName: "frameOfPresentedViewInContainerView")
@@ -53,7 +55,7 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
     }
 
     override var presentedView: View? {
-        guard let runtime, has("presentedView") else { return super.presentedView }
+        guard let runtime else { return super.presentedView }
         return runtime.lua.balanced { _ in
             guard call("presentedView", nresults: 1) else { return super.presentedView }
             guard lua_type(runtime.lua.L, -1) != LUA_TNIL else { return super.presentedView }
@@ -91,7 +93,7 @@ final class LuaPresentationController: PresentationController, LuaAnchored {
         switch lua_type(runtime.lua.L, -1) {
         case LUA_TBOOLEAN: return lua_toboolean(runtime.lua.L, -1) != 0
         case LUA_TFUNCTION:
-            guard has(name), call(name, nresults: 1) else { return nil }
+            guard call(name, nresults: 1) else { return nil }
             return lua_toboolean(runtime.lua.L, -1) != 0
         default: return nil
         }

@@ -12,7 +12,7 @@ import ScrimCore
 final class LuaViewController: ViewController, LuaAnchored {
     private let runtimeReference: Unretained<Runtime>
     private var runtime: Runtime? { runtimeReference.value }
-    var luaAnchor = LuaAnchor()
+    @exclusivity(unchecked) var luaAnchor = LuaAnchor()
 
     init(runtime: Runtime, name: String?, typeName: String) {
         runtimeReference = runtime.unretained
@@ -125,10 +125,11 @@ final class LuaViewController: ViewController, LuaAnchored {
         let top = lua.top
         defer { lua.top = top }
         guard lua.pushInstanceTable(of: self) else { return native() }
-        lua.push(runtime.lifecycleKeys.name(of: callback))
+        let key = runtime.lifecycleKeys.name(of: callback)
+        lua.push(key)
         lua.lookupKey(inInstance: -2)
         switch lua_type(lua.L, -1) {
-        case LUA_TFUNCTION where !runtime.isDefaultViewControllerMethod(method, at: -1):
+        case LUA_TFUNCTION where !runtime.isDefaultViewControllerMethod(key, at: -1):
             lua.push(object: self)
             let count = runtime.pushArguments(for: callback)
             if !runtime.callLua(nargs: 1 + count, controller: self, callback: method) { native() }

@@ -21,7 +21,7 @@ public final class PluginManager {
     /// The folder under which each plugin gets its data folder (`scrim.dataPath`,
     /// `<dataDirectory>/<plugin name>`); nil: plugins have none and cannot write files.
     public var dataDirectory: String? = PluginManager.defaultDataDirectory()
-    var runtimeReference: Unretained<Runtime>?
+    @exclusivity(unchecked) var runtimeReference: Unretained<Runtime>?
     var runtime: Runtime? { runtimeReference?.value }
     /// The modules required by each plugin main chunk running now, innermost last.
     var requiredModules: [[String]] = []

@@ -5,11 +5,13 @@ import LuaBridge
 /// for — each interned on first use: a lookup then pushes a registry slot, where pushing a
 /// Swift string converts it and hashes it in Lua on every call. The names are the runtime's
 /// own, a fixed set, so the table stays small.
-struct MethodKeys {
-    private var keys: [Name: LuaKey] = [:]
+final class MethodKeys {
+    /// Read and written whole, never across a call out (a name is interned before it is
+    /// stored): not checked for exclusive access, a check that cost more than the lookup.
+    @exclusivity(unchecked) private var keys: [Name: LuaKey] = [:]
 
     /// The key of `name` in `lua`.
-    mutating func key(_ name: String, in lua: LuaState) -> LuaKey {
+    func key(_ name: String, in lua: LuaState) -> LuaKey {
         if let key = keys[Name(name)] { return key }
         let key = lua.intern(name)
         keys[Name(name)] = key

@@ -9,7 +9,10 @@ public final class Runtime {
     /// Scrim's version.
     public static let version = "0.9.0"
     public let application: Application
-    public private(set) var lua: LuaState!
+    // `@exclusivity(unchecked)` on what the bridge reads on every call (the state, the bases
+    // of Lua classes, the interned method names): set once as the runtime is made, then only
+    // read whole, so the dynamic check guards against nothing.
+    @exclusivity(unchecked) public private(set) var lua: LuaState!
     public let plugins: PluginManager
     /// Where script errors are printed (standard error by default).
     public var errorOutput: (String) -> Void = { message in
@@ -30,7 +33,7 @@ public final class Runtime {
     /// The keys lifecycle delivery looks up on every callback.
     let lifecycleKeys: LifecycleKeys
     /// The method names the runtime looks up on Lua objects, interned as first used.
-    var methodKeys = MethodKeys()
+    let methodKeys = MethodKeys()
     /// The table the prelude returns: helpers the Swift side calls.
     var internals: LuaRef!
     /// The natives the prelude and the sandbox use (`classOf`, `plugin` …).
@@ -40,7 +43,7 @@ public final class Runtime {
     /// What the sandbox chunk runs with, when the first plugin loads (`installSandboxIfNeeded`).
     var sandboxInputs: LuaRef!
     /// `scrim.ViewController`, the base of Lua view-controller classes.
-    var luaViewControllerBase: LuaRef!
+    @exclusivity(unchecked) var luaViewControllerBase: LuaRef!
     let viewClass = BridgedClass<View>("View")
     let windowClass = BridgedClass<Window>("Window")
     let viewControllerClass = BridgedClass<ViewController>("ViewController")
@@ -66,15 +69,15 @@ public final class Runtime {
     var classNamedFunction: LuaRef!
     /// The transition whose Lua animator is setting it up now (`animateTransition` running):
     /// completion blocks made meanwhile finish it if they fail.
-    var transitionBeingAnimated: TransitionContext?
+    @exclusivity(unchecked) var transitionBeingAnimated: TransitionContext?
     /// Ends as the runtime goes, for the objects that refer back to it (see `unretained`).
     let lifetime = Lifetime()
     /// A reference back to this runtime that does not keep it alive.
     var unretained: Unretained<Runtime> { Unretained(self, lifetime: lifetime) }
 
     /// `scrim.PresentationController` and `scrim.Animator`, the bases of Lua transition classes.
-    var luaPresentationControllerBase: LuaRef!
-    var luaAnimatorBase: LuaRef!
+    @exclusivity(unchecked) var luaPresentationControllerBase: LuaRef!
+    @exclusivity(unchecked) var luaAnimatorBase: LuaRef!
 
     /// Creates a runtime on `clock`, imitating `device`, finding plugins in `pluginPaths` (in
     /// order), its Lua code held to `limits`.

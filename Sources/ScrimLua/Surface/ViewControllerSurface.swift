@@ -135,11 +135,12 @@ extension Runtime {
         .didReceiveMemoryWarning, .encodeRestorableState, .decodeRestorableState, .applicationFinishedRestoringState,
     ]
 
-    /// Whether the function at `index` is `scrim.ViewController`'s default for `method`.
-    func isDefaultViewControllerMethod(_ method: String, at index: Int32) -> Bool {
+    /// Whether the function at `index` is `scrim.ViewController`'s default for the method
+    /// whose name `key` holds.
+    func isDefaultViewControllerMethod(_ key: LuaKey, at index: Int32) -> Bool {
         let function = lua_absindex(lua.L, index)
         luaViewControllerBase.push()
-        lua.push(methodKeys.key(method, in: lua))
+        lua.push(key)
         lua_rawget(lua.L, -2)
         defer { scrim_pop(lua.L, 2) }
         return lua_rawequal(lua.L, -1, function) != 0

@@ -121,7 +121,7 @@ struct HierarchyInvariants {
 
     private func checkQuietHierarchy(_ hierarchy: Hierarchy, _ application: Application) -> [String] {
         var problems: [String] = []
-        let window = application.window!
+        let window = application.window
         func onScreen(_ controller: ViewController) -> Bool { controller.viewIfLoaded?.window != nil }
 
         for view in window.subtree() {
