@@ -96,7 +96,7 @@ public final class AnimationEngine: FrameObserver {
                         return true
                     }
                 }
-                view.updatePresentation()
+                view.advancePresentation()
                 if view.animations.isEmpty { anyDone = true }
             }
         }

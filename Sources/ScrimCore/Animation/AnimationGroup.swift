@@ -13,9 +13,10 @@ public class AnimationGroup {
     var wasInterrupted = false
     /// Set by `advance` when the group has reached its end.
     var isAtEnd = false
-    /// The keyframes of its keyframed animations (see `PropertyAnimation.keyframeTrack`),
-    /// counted in `ledger` while the group lives.
-    private(set) var keyframeTracks: [[PropertyAnimation.Segment]] = []
+    /// The values and keyframes of its animations that do not hold their own (see
+    /// `PropertyAnimation.track`), their keyframes counted in `ledger` while the group lives.
+    /// Read on every frame and only appended to: not checked for exclusive access.
+    @exclusivity(unchecked) private(set) var tracks: [Track] = []
     var ledger: AnimationLedger?
     private var heldSegments = 0
 
@@ -26,12 +27,19 @@ public class AnimationGroup {
         ledger?.animationsChanged(by: -liveAnimations)
     }
 
+    /// What an animation of more than two numbers, or with keyframes, keeps in its group.
+    struct Track {
+        var from: SIMD8<Double>
+        var to: SIMD8<Double>
+        var keyframes: [PropertyAnimation.Segment]
+    }
+
     /// Keeps `track` for one of its animations; returns where it is.
-    func keep(_ track: [PropertyAnimation.Segment]) -> Int {
-        keyframeTracks.append(track)
-        heldSegments += track.count
-        ledger?.hold(segments: track.count)
-        return keyframeTracks.count - 1
+    func keep(_ track: Track) -> Int {
+        tracks.append(track)
+        heldSegments += track.keyframes.count
+        ledger?.hold(segments: track.keyframes.count)
+        return tracks.count - 1
     }
 
     /// Whether a group without animations left has ended (true, except for animators).

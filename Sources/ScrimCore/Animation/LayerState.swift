@@ -2,13 +2,16 @@ import Foundation
 
 /// The animatable state of a view: what the model holds and what the presentation shows.
 /// `frame` is derived from `center`, `bounds.size` and `transform` (anchor at the centre).
+/// The properties animations change most — the centre, alpha, the corner radius, the bounds —
+/// come first, in the first 64 bytes: an animation frame reads and writes them for every
+/// animating view, and touches fewer cache lines so.
 public struct LayerState: Hashable, Sendable {
     public var center: Point = .zero
+    public var alpha: Double = 1
+    public var cornerRadius: Double = 0
     public var bounds: Rect = .zero
     public var transform: AffineTransform = .identity
-    public var alpha: Double = 1
     public var backgroundColor: Color?
-    public var cornerRadius: Double = 0
 
     public var frame: Rect {
         let size = bounds.size
@@ -22,6 +25,16 @@ public struct LayerState: Hashable, Sendable {
 /// (`frame` animates as `center` and `bounds`).
 public enum AnimatableKey: Int, CaseIterable, Sendable {
     case center, bounds, transform, alpha, backgroundColor, cornerRadius
+
+    /// How many of the eight lanes of `components` the key uses.
+    var laneCount: Int {
+        switch self {
+        case .center: return 2
+        case .bounds, .backgroundColor: return 4
+        case .transform: return 6
+        case .alpha, .cornerRadius: return 1
+        }
+    }
 }
 
 extension LayerState {
@@ -37,6 +50,28 @@ extension LayerState {
             let c = backgroundColor ?? .clear
             return SIMD8(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha, 0, 0, 0, 0)
         case .cornerRadius: return SIMD8(cornerRadius, 0, 0, 0, 0, 0, 0, 0)
+        }
+    }
+
+    /// `components` of a key of at most two numbers (`AnimatableKey.laneCount`), in two lanes.
+    @inline(__always)
+    func narrowComponents(_ key: AnimatableKey) -> SIMD2<Double> {
+        switch key {
+        case .center: return SIMD2(center.x, center.y)
+        case .alpha: return SIMD2(alpha, 0)
+        case .cornerRadius: return SIMD2(cornerRadius, 0)
+        case .bounds, .transform, .backgroundColor: preconditionFailure("\(key) has more than two numbers")
+        }
+    }
+
+    /// `setComponents` of a key of at most two numbers, from two lanes.
+    @inline(__always)
+    mutating func setNarrowComponents(_ v: SIMD2<Double>, for key: AnimatableKey) {
+        switch key {
+        case .center: center = Point(x: v[0], y: v[1])
+        case .alpha: alpha = v[0]
+        case .cornerRadius: cornerRadius = v[0]
+        case .bounds, .transform, .backgroundColor: preconditionFailure("\(key) has more than two numbers")
         }
     }
 

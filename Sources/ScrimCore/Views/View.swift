@@ -53,16 +53,41 @@ open class View {
 
     // The layer's storage, read and written on every property change and animation frame, is
     // `@exclusivity(unchecked)`: each access is a whole read or write, or an in-place change that
-    // calls out to nothing that reaches the view, so the dynamic checks guard nothing.
+    // calls out to nothing that reaches the view, so the dynamic checks guard nothing. What a
+    // frame reads of every animating view is stored together: its flags and its animations,
+    // then the model and the presentation.
+
+    /// Whether the screen shows `presentationState` rather than the model.
+    @exclusivity(unchecked) var isPresentationOverridden = false
+    /// Whether `presentationState` was computed from the model and animations as they are: a
+    /// change to either clears it, and the next frame computes the presentation in full.
+    @exclusivity(unchecked) var presentationIsCurrent = false
+    /// The storage of `animations`.
+    @exclusivity(unchecked) private var storedAnimations: [PropertyAnimation] = []
 
     /// The model values: what was last set. Inside an animation block a change takes effect
     /// here at once and animates on screen (see `presentation`).
-    @exclusivity(unchecked) public internal(set) var model = LayerState()
-    /// The on-screen values while animations run (Core Animation's presentation layer); nil
-    /// when nothing animates and the screen shows the model.
-    @exclusivity(unchecked) var presentationOverride: LayerState?
+    public internal(set) var model: LayerState {
+        get { storedModel }
+        _modify {
+            presentationIsCurrent = false
+            yield &storedModel
+        }
+    }
+    /// The model's storage, read directly where a read must not copy all of it.
+    @exclusivity(unchecked) private(set) var storedModel = LayerState()
+    /// The on-screen values while animations run (Core Animation's presentation layer), when
+    /// `isPresentationOverridden`; otherwise the screen shows the model. Kept, not made each
+    /// frame, so that a frame writes only the properties that animate (`advancePresentation`).
+    @exclusivity(unchecked) var presentationState = LayerState()
     /// The animations running on this view, oldest first.
-    @exclusivity(unchecked) var animations: [PropertyAnimation] = []
+    var animations: [PropertyAnimation] {
+        get { storedAnimations }
+        _modify {
+            presentationIsCurrent = false
+            yield &storedAnimations
+        }
+    }
     /// Gesture recognizers attached to this view.
     var recognizers: [GestureRecognizer] = []
 
@@ -79,7 +104,7 @@ open class View {
     }
 
     /// What is on screen now: the model, or the in-flight values while animating.
-    public var presentation: LayerState { presentationOverride ?? model }
+    public var presentation: LayerState { isPresentationOverridden ? presentationState : storedModel }
 
     // MARK: Geometry
 

@@ -22,7 +22,7 @@ import Testing
         app.step()
         #expect(finished == [true])
         #expect(view.presentation.alpha == 1)
-        #expect(view.presentationOverride == nil)
+        #expect(!view.isPresentationOverridden)
         #expect(!app.animationEngine.isAnimating)
     }
 
@@ -38,6 +38,42 @@ import Testing
         app.step(frames: 9)
         #expect(view.presentation.frame == Rect(x: 100, y: 200, width: 300, height: 150))
         #expect(view.animatingKeys.isEmpty)
+    }
+
+    /// A frame computes again only the properties that animate when nothing else changed
+    /// since the presentation was last computed in full: each frame must show what the full
+    /// computation shows — stacked animations of one property, wide values, keyframes — and
+    /// a change to the model of a property that does not animate shows at the next frame.
+    @Test func eachFrameShowsWhatTheWholeComputationShows() throws {
+        let app = Application()
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        try app.animate(duration: 0.5, curve: .easeInOut) {
+            view.center = Point(x: 300, y: 100)
+            view.alpha = 0.25
+            view.transform = AffineTransform(rotationAngle: 1).scaledBy(x: 2, y: 2)
+        }
+        app.step(frames: 3)
+        try app.animate(curve: .spring(Spring(dampingRatio: 0.5, response: 0.3)), animations: {
+            view.center = Point(x: 0, y: 400)
+            view.bounds = Rect(x: 0, y: 0, width: 10, height: 80)
+        })
+        try app.animateKeyframes(duration: 0.4, animations: {
+            try? View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.cornerRadius = 20 }
+            try? View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.cornerRadius = 4 }
+        })
+        let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        for frame in 1...40 {
+            if frame == 10 { view.model.backgroundColor = red }
+            app.step()
+            let shown = view.presentation
+            if frame == 10 {
+                #expect(view.isPresentationOverridden)
+                #expect(shown.backgroundColor == red)
+            }
+            view.updatePresentation()
+            #expect(view.presentation == shown, "frame \(frame)")
+        }
+        #expect(!view.isPresentationOverridden)
     }
 
     @Test func delayShowsTheStartValueUntilItBegins() throws {
