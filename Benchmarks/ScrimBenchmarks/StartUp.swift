@@ -1,8 +1,12 @@
+import CLua
 import Foundation
+import ScrimLua
 
 /// Start-up, whole process: `scrim run` of an empty scenario, against `lua5.4 -e ''` — the
 /// stand-alone interpreter doing nothing — each started, run and waited for. The floor is
 /// `scrim --version`: the same executable loaded, started and ended, printing one line.
+/// Beside them, what making a runtime costs in a process that has made runtimes before (a test
+/// run, a host with a runtime per document), against a bare Lua state with its libraries.
 enum StartUp {
     static func run(_ harness: Harness) throws -> [Finding] {
         guard let scrim = harness.options.scrimExecutable else {
@@ -25,11 +29,22 @@ enum StartUp {
         let process = try timed([scrim, "--version"])
         let bare = try timed([lua, "-e", ""])
         if let failure { throw BenchmarkError(failure) }
+
+        let configuration = Runtime.Configuration(pluginPaths: [folder.path])
+        _ = try Runtime(configuration: configuration)
+        let runtime = try harness.nanoseconds("a runtime made and let go") { _ = try? Runtime(configuration: configuration) }
+        let bareState = try harness.nanoseconds("a bare Lua state") {
+            guard let L = luaL_newstate() else { return }
+            luaL_openlibs(L)
+            lua_close(L)
+        }
         return [
             .cost("start-up", "start-up: scrim run of an empty scenario (ms)", scrimRun * 1e-6, unit: "ms",
                   against: "lua5.4 -e ''", bare * 1e-6, target: 5),
             .cost("start-up.process", "floor: the scrim process alone, scrim --version (ms)", process * 1e-6, unit: "ms",
                   against: "lua5.4 -e ''", bare * 1e-6),
+            .cost("start-up.runtime", "a runtime made in a process that has made one (ms)", runtime * 1e-6, unit: "ms",
+                  against: "a bare Lua state with its libraries", bareState * 1e-6),
         ]
     }
 

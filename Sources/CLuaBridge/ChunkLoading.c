@@ -11,6 +11,8 @@
 
 #include <lua.h>
 #include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Text goes to the parser 4 KB at a time: at the worst of the quadratic cases, a few hundred
    links of a chain, a tenth of a second. */
@@ -153,4 +155,36 @@ static int load(lua_State *L) {
 void scrim_open_budgeted_load(lua_State *L) {
     lua_pushcfunction(L, load);
     lua_setglobal(L, "load");
+}
+
+/* What scrim_dump writes into: a buffer that grows. */
+typedef struct dump_buffer {
+    unsigned char *bytes;
+    size_t length, capacity;
+} dump_buffer;
+
+static int write_dump(lua_State *L, const void *piece, size_t size, void *data) {
+    dump_buffer *buffer = data;
+    (void)L;
+    if (buffer->length + size > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+        while (capacity < buffer->length + size) capacity *= 2;
+        unsigned char *grown = realloc(buffer->bytes, capacity);
+        if (!grown) return 1;
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->length, piece, size);
+    buffer->length += size;
+    return 0;
+}
+
+unsigned char *scrim_dump(lua_State *L, size_t *length) {
+    dump_buffer buffer = { NULL, 0, 0 };
+    if (lua_dump(L, write_dump, &buffer, 0) != 0) {
+        free(buffer.bytes);
+        return NULL;
+    }
+    *length = buffer.length;
+    return buffer.bytes;
 }

@@ -48,48 +48,46 @@ final class BoundClass {
     let role: LuaCall.Role
 
     @usableFromInline
-    init(name: String, keepsLuaFields: Bool, state: LuaState, getters: [String: BoundMember.Getter],
-         setters: [String: BoundMember.Setter], methods: [(name: String, body: BoundMember.Method)],
-         numberGetters: [String: BoundMember.NumberGetter], numberSetters: [String: BoundMember.NumberSetter],
-         keyedObjects: [String: BoundMember.KeyedObject], identityTable: Int32,
+    init(name: String, keepsLuaFields: Bool, state: LuaState, getters: OrderedMembers<BoundMember.Getter>,
+         setters: OrderedMembers<BoundMember.Setter>, methods: [(name: String, body: BoundMember.Method)],
+         numberGetters: OrderedMembers<BoundMember.NumberGetter>, numberSetters: OrderedMembers<BoundMember.NumberSetter>,
+         keyedObjects: OrderedMembers<BoundMember.KeyedObject>, identityTable: Int32,
          receiver: @escaping (LuaCall) throws -> UnsafeMutableRawPointer) {
-        let getters = getters.sorted { $0.key < $1.key }, setters = setters.sorted { $0.key < $1.key }
+        // Members are numbered in the order they were declared (`OrderedMembers`).
         owner = Unmanaged.passUnretained(state)
         self.name = name
         self.keepsLuaFields = keepsLuaFields
-        getterNames = getters.map(\.key)
-        setterNames = setters.map(\.key)
+        getterNames = getters.names
+        setterNames = setters.names
         methodNames = methods.map { "\(name):\($0.name)" }
-        self.getters = Members(getters.map(\.value))
-        self.setters = Members(setters.map(\.value))
+        self.getters = Members(getters.values)
+        self.setters = Members(setters.values)
         self.methods = Members(methods.map(\.body))
-        let numberGetters = numberGetters.sorted { $0.key < $1.key }, numberSetters = numberSetters.sorted { $0.key < $1.key }
-        self.numberGetters = Members(numberGetters.map(\.value))
-        self.numberSetters = Members(numberSetters.map(\.value))
-        let keyedObjects = keyedObjects.sorted { $0.key < $1.key }
-        objectGetters = Members(keyedObjects.map(\.value.get))
-        getterNumbers = Dictionary(uniqueKeysWithValues: getterNames.enumerated().map { ($1, $0) })
-        setterNumbers = Dictionary(uniqueKeysWithValues: setterNames.enumerated().map { ($1, $0) })
+        self.numberGetters = Members(numberGetters.values)
+        self.numberSetters = Members(numberSetters.values)
+        objectGetters = Members(keyedObjects.values.map(\.get))
+        getterNumbers = getters.positions
+        setterNumbers = setters.positions
         self.receiver = receiver
         role = .property(of: name)
         dispatch = scrim_class_new(Unmanaged.passUnretained(self).toOpaque(), boundGet, boundSet, boundCall,
                                    keepsLuaFields ? 1 : 0)
-        var numbers: [String: (getter: Int32, setter: Int32, method: Int32)] = [:]
-        for (number, name) in getterNames.enumerated() { numbers[name, default: (-1, -1, -1)].getter = Int32(number) }
-        for (number, name) in setterNames.enumerated() { numbers[name, default: (-1, -1, -1)].setter = Int32(number) }
-        for (number, method) in methods.enumerated() { numbers[method.name, default: (-1, -1, -1)].method = Int32(number) }
-        for (name, member) in numbers.sorted(by: { $0.key < $1.key }) {
+        var members = OrderedMembers<(getter: Int32, setter: Int32, method: Int32)>(capacity: getters.names.count + methods.count)
+        for (number, name) in getters.names.enumerated() { members[name] = (Int32(number), -1, -1) }
+        for (number, name) in setters.names.enumerated() { members[name, default: (-1, -1, -1)].setter = Int32(number) }
+        for (number, method) in methods.enumerated() { members[method.name, default: (-1, -1, -1)].method = Int32(number) }
+        for (name, member) in zip(members.names, members.values) {
             scrim_class_add(dispatch, name, member.getter, member.setter, member.method)
         }
         scrim_class_set_number_access(dispatch, boundNumberGet, boundNumberSet)
-        var number: [String: (getter: Int32, setter: Int32)] = [:]
-        for (index, getter) in numberGetters.enumerated() { number[getter.key, default: (-1, -1)].getter = Int32(index) }
-        for (index, setter) in numberSetters.enumerated() { number[setter.key, default: (-1, -1)].setter = Int32(index) }
-        for (name, member) in number.sorted(by: { $0.key < $1.key }) {
+        var numbers = OrderedMembers<(getter: Int32, setter: Int32)>(capacity: numberGetters.names.count)
+        for (index, name) in numberGetters.names.enumerated() { numbers[name] = (Int32(index), -1) }
+        for (index, name) in numberSetters.names.enumerated() { numbers[name, default: (-1, -1)].setter = Int32(index) }
+        for (name, member) in zip(numbers.names, numbers.values) {
             scrim_class_add_number(dispatch, name, member.getter, member.setter)
         }
         scrim_class_set_object_access(dispatch, boundObjectGet, identityTable)
-        for (index, (name, keyed)) in keyedObjects.enumerated() {
+        for (index, (name, keyed)) in zip(keyedObjects.names, keyedObjects.values).enumerated() {
             var keys: [UnsafePointer<CChar>?] = keyed.keys.map { UnsafePointer(OpaquePointer($0.utf8Start)) }
             scrim_class_add_keyed(dispatch, name, Int32(index), &keys, Int32(keys.count))
         }

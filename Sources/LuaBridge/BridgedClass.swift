@@ -16,16 +16,16 @@ public final class BridgedClass<Object: AnyObject> {
     /// The members as the dispatch calls them (`BoundClass`): with the object's address, lent
     /// by its userdata for the call. Made here, where `Object` is known, they need no context
     /// of their own once the declaration is inlined, and calling one retains nothing.
-    @usableFromInline package var getters: [String: BoundMember.Getter] = [:]
-    @usableFromInline package var setters: [String: BoundMember.Setter] = [:]
+    @usableFromInline package var getters = OrderedMembers<BoundMember.Getter>()
+    @usableFromInline package var setters = OrderedMembers<BoundMember.Setter>()
     @usableFromInline package var methods: [(name: String, body: BoundMember.Method)] = []
     /// Number properties' direct accessors (`property(_:number:set:)`), beside their getters
     /// and setters above.
-    @usableFromInline package var numberGetters: [String: BoundMember.NumberGetter] = [:]
-    @usableFromInline package var numberSetters: [String: BoundMember.NumberSetter] = [:]
+    @usableFromInline package var numberGetters = OrderedMembers<BoundMember.NumberGetter>()
+    @usableFromInline package var numberSetters = OrderedMembers<BoundMember.NumberSetter>()
     /// Keyed object methods' keys and direct answers (`method(_:keyedBy:known:returning:)`),
     /// beside their methods above.
-    @usableFromInline package var keyedObjects: [String: BoundMember.KeyedObject] = [:]
+    @usableFromInline package var keyedObjects = OrderedMembers<BoundMember.KeyedObject>()
     /// Whether fields that are not native properties may be kept in an instance table (the
     /// userdata's user value), as for controllers made from Lua.
     public var keepsLuaFields = false
@@ -159,14 +159,14 @@ public final class BridgedClass<Object: AnyObject> {
         precondition(!isRegistered, "\(name) inherits from \(parent.name) after it was registered")
         precondition(Object.self is Parent.Type, "\(name) inherits from \(parent.name), which it is not a subclass of")
         // An object's address is its address as an instance of its superclass.
-        getters.merge(parent.getters) { _, inherited in inherited }
-        setters.merge(parent.setters) { _, inherited in inherited }
+        getters.inherit(parent.getters)
+        setters.inherit(parent.setters)
         // The parent's members win, number properties or not: a number accessor of the child's
         // that the parent declares otherwise goes, so the C dispatch and the host agree.
-        for name in parent.getters.keys where parent.numberGetters[name] == nil { numberGetters[name] = nil }
-        for name in parent.setters.keys where parent.numberSetters[name] == nil { numberSetters[name] = nil }
-        numberGetters.merge(parent.numberGetters) { _, inherited in inherited }
-        numberSetters.merge(parent.numberSetters) { _, inherited in inherited }
+        for name in parent.getters.names where parent.numberGetters[name] == nil { numberGetters[name] = nil }
+        for name in parent.setters.names where parent.numberSetters[name] == nil { numberSetters[name] = nil }
+        numberGetters.inherit(parent.numberGetters)
+        numberSetters.inherit(parent.numberSetters)
         for (key, body) in parent.methods {
             methods.removeAll { $0.name == key }
             methods.append((key, body))

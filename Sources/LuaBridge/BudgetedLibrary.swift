@@ -32,7 +32,7 @@ extension LuaState {
             lua_setfield(L, -2, "__metatable")
         }
         scrim_pop(L, 1)
-        guard load(source: LuaState.budgetedLibrary, chunkName: "=[scrim limits]") == nil,
+        guard load(builtIn: LuaState.budgetedLibrary, chunkName: "=[scrim limits]") == nil,
               protectedCall(nargs: 0, nresults: 0) == nil else {
             fatalError("the budgeted library does not run")
         }

@@ -26,8 +26,8 @@ extension LuaState {
         lua_pushboolean(L, 0)
         lua_setfield(L, mt, "__metatable")
 
-        // Every member's name, for the REPL's completion.
-        push(strings: (Array(cls.getters.keys) + cls.methods.map(\.name)).sorted())
+        // Every member's name, for the REPL's completion (which sorts what it offers).
+        push(strings: cls.getters.names + cls.methods.map(\.name))
         lua_setfield(L, mt, "__members")
         // `__index`, `__newindex` and `__methods`, dispatched in C (`BoundClass`).
         let bound = BoundClass(

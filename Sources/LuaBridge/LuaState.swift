@@ -326,7 +326,7 @@ public final class LuaState {
 
     /// What a load with `status` failed with, its message taken off the stack (and bounded: a
     /// syntax error quotes the token it met, which may be a string of any length); nil for none.
-    private func loadError(_ status: Int32, chunkName: String) -> LuaError? {
+    func loadError(_ status: Int32, chunkName: String) -> LuaError? {
         guard status != LUA_OK else { return nil }
         scrim_bound_message(L)
         let message = string(at: -1) ?? "cannot load \(chunkName)"

@@ -17,7 +17,7 @@ extension LuaState {
            !["C", "POSIX", "C.UTF-8", "C.utf8"].contains(current) {
             setlocale(LC_COLLATE, "C")
         }
-        guard load(source: LuaState.bugFixes, chunkName: "=[scrim lua fixes]") == nil,
+        guard load(builtIn: LuaState.bugFixes, chunkName: "=[scrim lua fixes]") == nil,
               protectedCall(nargs: 0, nresults: 0) == nil else {
             fatalError("the fixes of the system Lua do not run")
         }

@@ -10,7 +10,7 @@ import Testing
         "animation-tick.floor", "property-access.frame", "property-access.alpha-read", "property-access.alpha",
         "property-access.context-view", "property-access.c-index", "property-access.c-newindex", "property-access.c-method",
         "property-access.c-index-checked", "property-access.c-method-checked", "property-access.new-rect",
-        "reload-latency.p50", "reload-latency.p99", "start-up", "start-up.process", "scale.memory", "scale.memory.lua", "scale.layout", "trace-writing",
+        "reload-latency.p50", "reload-latency.p99", "start-up", "start-up.process", "start-up.runtime", "scale.memory", "scale.memory.lua", "scale.layout", "trace-writing",
         "limits.loop0", "limits.loop1000",
     ]
 

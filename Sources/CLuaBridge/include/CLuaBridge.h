@@ -28,6 +28,10 @@ void scrim_open_budgeted_library(struct lua_State *L, int string_index, int tabl
    flight is stopped (ChunkLoading.c); with no turn in flight, the load is a turn of its own. */
 int scrim_load_text(struct lua_State *L, const char *text, size_t length, const char *chunkname, const char *mode);
 
+/* The function on top of the stack in Lua's binary form (lua_dump, debug information kept), in
+   a buffer the caller frees; NULL when it cannot be made. */
+unsigned char *scrim_dump(struct lua_State *L, size_t *length);
+
 /* Replaces the global `load` with one that reads its text, or calls its reader function,
    under the same watch. */
 void scrim_open_budgeted_load(struct lua_State *L);

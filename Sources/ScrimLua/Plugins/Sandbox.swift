@@ -153,7 +153,7 @@ extension Runtime {
         internals.push()
         lua.rawField("newPluginEnvironment", of: -1)
         guard lua_type(L, -1) == LUA_TNIL else { return }
-        if let error = lua.load(source: Sandbox.source, chunkName: Sandbox.chunkName) { throw error }
+        if let error = lua.load(builtIn: Sandbox.source, chunkName: Sandbox.chunkName) { throw error }
         sandboxInputs.push()
         let inputs = lua.top
         lua_getfield(L, inputs, "globals")

@@ -19,7 +19,7 @@ extension Runtime {
         let top = lua.top
         defer { lua.top = top }
         if completer == nil {
-            guard lua.load(source: Completion.source, chunkName: Completion.chunkName) == nil else { return ([], 0) }
+            guard lua.load(builtIn: Completion.source, chunkName: Completion.chunkName) == nil else { return ([], 0) }
             scrim_pushglobaltable(lua.L)
             natives.push()
             lua.rawField("classOf", of: -1)

@@ -88,7 +88,7 @@ extension Runtime {
         lua_pushvalue(L, -1)
         let native = LuaRef(popping: lua)
         natives = native
-        if let error = lua.load(source: ReadOnlyViews.source, chunkName: ReadOnlyViews.chunkName) {
+        if let error = lua.load(builtIn: ReadOnlyViews.source, chunkName: ReadOnlyViews.chunkName) {
             fatalError("the read-only views do not compile: \(error)")
         }
         lua_pushlightuserdata(L, lua.viewKey)
@@ -96,7 +96,7 @@ extension Runtime {
             fatalError("the read-only views failed: \(error)")
         }
         let views = LuaRef(popping: lua)
-        if let error = lua.load(source: Prelude.source, chunkName: Prelude.chunkName) {
+        if let error = lua.load(builtIn: Prelude.source, chunkName: Prelude.chunkName) {
             fatalError("the prelude does not compile: \(error)")
         }
         lua_pushvalue(L, scrim)
