@@ -10,7 +10,7 @@ import Foundation
 /// load that. A process that makes one runtime pays nothing for it.
 ///
 /// The bytes are made in this process, by this Lua, from text compiled into the binary, and
-/// never leave memory: there is no file a script or a user could change. Scripts still load
+/// never leave memory: there is no file a script or a user could change. Plugins still load
 /// text only (the sandbox's `load` takes mode "t").
 package final class BuiltInChunks: @unchecked Sendable {
     static let shared = BuiltInChunks()
@@ -29,7 +29,7 @@ package final class BuiltInChunks: @unchecked Sendable {
     /// a parse and says whether this one should be dumped.
     func compiled(_ source: String, _ chunkName: String) -> (bytes: [UInt8]?, dumpAfterParsing: Bool) {
         lock.withLock {
-            guard var entry = entries[chunkName], entry.source == source else {
+            guard var entry = entries[chunkName], Self.sameBytes(entry.source, source) else {
                 entries[chunkName] = Entry(source: source, parses: 1)
                 return (nil, false)
             }
@@ -40,6 +40,15 @@ package final class BuiltInChunks: @unchecked Sendable {
         }
     }
 
+    /// Whether two texts are the same bytes: a comparison of `String`s would check Unicode
+    /// equivalence, character by character, in texts that are not all ASCII.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
+    }
+
     /// Whether this process has compiled the chunk named `chunkName`: later states load it so.
     package static func hasCompiled(_ chunkName: String) -> Bool {
         shared.lock.withLock { shared.entries[chunkName]?.compiled != nil }
@@ -47,7 +56,7 @@ package final class BuiltInChunks: @unchecked Sendable {
 
     func keep(_ bytes: [UInt8], of source: String, for chunkName: String) {
         lock.withLock {
-            if entries[chunkName]?.source == source { entries[chunkName]?.compiled = bytes }
+            if let entry = entries[chunkName], Self.sameBytes(entry.source, source) { entries[chunkName]?.compiled = bytes }
         }
     }
 }
@@ -58,9 +67,12 @@ extension LuaState {
     package func load(builtIn source: String, chunkName: String) -> LuaError? {
         let (compiled, dump) = BuiltInChunks.shared.compiled(source, chunkName)
         if let compiled {
+            // Loaded whole, not in pieces under the turn's watch as text is (`scrim_load_text`):
+            // undumping is linear, and a stop between pieces would be located at a line
+            // counted in bytes that are not text.
             let status = compiled.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    scrim_load_text(L, $0, bytes.count, chunkName, "b")
+                    luaL_loadbufferx(L, $0, bytes.count, chunkName, "b")
                 }
             }
             return loadError(status, chunkName: chunkName)

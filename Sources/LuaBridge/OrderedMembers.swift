@@ -36,7 +36,7 @@ package struct OrderedMembers<Value> {
                     names.append(name)
                     values.append(newValue)
                 }
-            } else if let position = positions.removeValue(forKey: name) {
+            } else if !positions.isEmpty, let position = positions.removeValue(forKey: name) {
                 names.remove(at: position)
                 values.remove(at: position)
                 for (offset, later) in names[position...].enumerated() { positions[later] = position + offset }
@@ -54,6 +54,8 @@ package struct OrderedMembers<Value> {
     /// Takes every member of `other`, its members winning over these.
     @inlinable
     package mutating func inherit(_ other: OrderedMembers<Value>) {
+        // A class inherits before it declares its own members: then it takes them whole.
+        guard !isEmpty else { return self = other }
         for (name, value) in zip(other.names, other.values) { self[name] = value }
     }
 }

@@ -27,6 +27,7 @@ public final class AnimationEngine: FrameObserver {
 
     func register(_ group: AnimationGroup) {
         if group.ledger == nil { group.ledger = ledger }
+        group.isRunByEngine = true
         groups.append(group)
         observeFrames()
     }
@@ -102,6 +103,7 @@ public final class AnimationEngine: FrameObserver {
         }
         if anyDone { animatedViews.removeAll { $0.animations.isEmpty } }
         guard !ended.isEmpty else { return }
+        for group in ended { group.isRunByEngine = false }
         groups.removeAll { $0.hasEnded }
         let finishing = ended
         ended.removeAll(keepingCapacity: true)
@@ -111,6 +113,7 @@ public final class AnimationEngine: FrameObserver {
 
     /// Removes `group` and its animations at once, without a completion (stopped animators).
     func remove(_ group: AnimationGroup) {
+        group.isRunByEngine = false
         groups.removeAll { $0 === group }
         for view in animatedViews where view.animations.contains(where: { $0.group === group }) {
             view.animations.removeAll { $0.group === group }

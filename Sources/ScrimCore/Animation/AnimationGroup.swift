@@ -13,6 +13,10 @@ public class AnimationGroup {
     var wasInterrupted = false
     /// Set by `advance` when the group has reached its end.
     var isAtEnd = false
+    /// Whether the engine runs the group: from `register` until it ends or is removed. Only
+    /// then may animations join it — the engine keeps them only while it runs their group,
+    /// which they hold unretained.
+    var isRunByEngine = false
     /// The values and keyframes of its animations that do not hold their own (see
     /// `PropertyAnimation.track`), their keyframes counted in `ledger` while the group lives.
     /// Read on every frame and only appended to: not checked for exclusive access.

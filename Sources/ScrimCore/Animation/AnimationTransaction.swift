@@ -101,6 +101,9 @@ final class AnimationTransaction: @unchecked Sendable {
     /// Turns the recorded changes into animations attached to their views; returns how many.
     @discardableResult
     func commit(to engine: AnimationEngine) -> Int {
+        // A block can stop the property animator it runs for: its changes then stay in the
+        // model, unanimated, as the animator's own do.
+        guard group.isRunByEngine else { return 0 }
         let replaces = options.contains(.beginFromCurrentState)
         var count = 0
         for change in changes {

@@ -91,7 +91,8 @@ public final class PropertyAnimator {
         guard state != .stopped else { throw AnimationError("cannot start a stopped animator; finish it first") }
         guard delay.isFinite, delay >= 0 else { throw AnimationError("delay must be >= 0, got \(delay)") }
         if state == .inactive { activate() }
-        guard !isRunning else { return }
+        // A block that stopped its own animator as it became active ended it.
+        guard state == .active, !isRunning else { return }
         driver = engine.currentDriver ?? driver
         run(over: curve, factor: 1, delay: delay)
     }
@@ -100,6 +101,7 @@ public final class PropertyAnimator {
         guard isInterruptible else { throw AnimationError("cannot pause an animator that is not interruptible") }
         guard state != .stopped else { throw AnimationError("cannot pause a stopped animator") }
         if state == .inactive { activate() }
+        guard state == .active else { return }
         freeze()
     }
 
@@ -112,6 +114,7 @@ public final class PropertyAnimator {
         }
         guard fraction.isFinite else { throw AnimationError("fractionComplete must be a number in 0…1") }
         if state == .inactive { activate() }
+        guard state == .active else { return }
         let clamped = min(max(fraction, 0), 1)
         group.progress = scrubsLinearly ? clamped : curve.progress(at: clamped, duration: duration)
         engine.refresh(group)

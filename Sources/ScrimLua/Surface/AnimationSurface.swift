@@ -53,7 +53,7 @@ extension Runtime {
         let cls = propertyAnimatorClass
         cls.property("duration", number: { $0.duration })
         cls.property("state", get: { animator, call in call.state.push(animator.state.rawValue) })
-        cls.property("isRunning", \.isRunning)
+        cls.property("isRunning", { $0.isRunning })
         cls.property("fractionComplete", get: { animator, call in call.state.push(number: animator.fractionComplete) },
                      set: { [unowned self] animator, call, i in
                          let fraction = try call.number(i)
@@ -64,9 +64,9 @@ extension Runtime {
                          let reversed = try call.bool(i, default: false)
                          try rethrowingAnimationError { try animator.setReversed(reversed) }
                      })
-        cls.property("scrubsLinearly", \.scrubsLinearly, nilMeans: true)
-        cls.property("pausesOnCompletion", \.pausesOnCompletion, nilMeans: false)
-        cls.property("isInterruptible", \.isInterruptible, nilMeans: true)
+        cls.property("scrubsLinearly", { $0.scrubsLinearly }, set: { $0.scrubsLinearly = $1 }, nilMeans: true)
+        cls.property("pausesOnCompletion", { $0.pausesOnCompletion }, set: { $0.pausesOnCompletion = $1 }, nilMeans: false)
+        cls.property("isInterruptible", { $0.isInterruptible }, set: { $0.isInterruptible = $1 }, nilMeans: true)
 
         cls.method("addAnimations") { [unowned self] animator, call in
             let animations = try call.function(2)

@@ -7,8 +7,8 @@ extension Runtime {
     func defineGestureSurface() {
         let cls = gestureRecognizerClass
         cls.property("state", get: { g, call in call.state.push(g.state.rawValue) })
-        cls.property("view", \.view)
-        cls.property("isEnabled", \.isEnabled, nilMeans: true)
+        cls.property("view", { $0.view })
+        cls.property("isEnabled", { $0.isEnabled }, set: { $0.isEnabled = $1 }, nilMeans: true)
         cls.property("name", get: { g, call in
             if let name = g.name { call.state.push(name) } else { lua_pushnil(call.L) }
         }, set: { g, call, i in g.name = try call.optionalName(i) })

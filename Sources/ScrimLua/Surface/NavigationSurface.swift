@@ -12,10 +12,10 @@ extension Runtime {
                          let controllers = try Runtime.controllers(call, at: i)
                          do { try nav.setViewControllers(controllers, animated: false) } catch { throw LuaRaise("\(error)") }
                      })
-        cls.property("topViewController", \.topViewController)
-        cls.property("visibleViewController", \.visibleViewController)
-        cls.property("navigationBar", \.navigationBar)
-        cls.property("contentView", \.contentView)
+        cls.property("topViewController", { $0.topViewController })
+        cls.property("visibleViewController", { $0.visibleViewController })
+        cls.property("navigationBar", { $0.navigationBar })
+        cls.property("contentView", { $0.contentView })
         cls.property("interactivePopGestureRecognizer", get: { nav, call in
             call.state.push(object: nav.interactivePopGestureRecognizer)
         })

@@ -18,22 +18,22 @@ extension Runtime {
                      set: { vc, call, i in vc.modalPresentationStyle = try Runtime.enumValue(call, i, ModalPresentationStyle.self) })
         cls.property("modalTransitionStyle", get: { vc, call in call.state.push(vc.modalTransitionStyle.rawValue) },
                      set: { vc, call, i in vc.modalTransitionStyle = try Runtime.enumValue(call, i, ModalTransitionStyle.self) })
-        cls.property("definesPresentationContext", \.definesPresentationContext, nilMeans: false)
-        cls.property("providesPresentationContextTransitionStyle", \.providesPresentationContextTransitionStyle, nilMeans: false)
-        cls.property("presentedViewController", \.presentedViewController)
-        cls.property("presentingViewController", \.presentingViewController)
-        cls.property("presentationController", \.presentationController)
-        cls.property("transitionCoordinator", \.transitionCoordinator)
-        cls.property("isModalInPresentation", \.isModalInPresentation, nilMeans: false)
+        cls.property("definesPresentationContext", { $0.definesPresentationContext }, set: { $0.definesPresentationContext = $1 }, nilMeans: false)
+        cls.property("providesPresentationContextTransitionStyle", { $0.providesPresentationContextTransitionStyle }, set: { $0.providesPresentationContextTransitionStyle = $1 }, nilMeans: false)
+        cls.property("presentedViewController", { $0.presentedViewController })
+        cls.property("presentingViewController", { $0.presentingViewController })
+        cls.property("presentationController", { $0.presentationController })
+        cls.property("transitionCoordinator", { $0.transitionCoordinator })
+        cls.property("isModalInPresentation", { $0.isModalInPresentation }, set: { $0.isModalInPresentation = $1 }, nilMeans: false)
         cls.action("show", taking: ViewController.self, expected: "ViewController") { $0.show($1) }
         cls.method("showDetail") { vc, call in
             vc.showDetail(try call.object(2, ViewController.self, expected: "ViewController"), sender: nil)
             return 0
         }
-        cls.property("isMovingToParent", \.isMovingToParent)
-        cls.property("isMovingFromParent", \.isMovingFromParent)
-        cls.property("isBeingPresented", \.isBeingPresented)
-        cls.property("isBeingDismissed", \.isBeingDismissed)
+        cls.property("isMovingToParent", { $0.isMovingToParent })
+        cls.property("isMovingFromParent", { $0.isMovingFromParent })
+        cls.property("isBeingPresented", { $0.isBeingPresented })
+        cls.property("isBeingDismissed", { $0.isBeingDismissed })
         cls.property("transitioningDelegate", get: { [unowned self] vc, call in
             pushAdapterTable(vc.transitioningDelegate as? LuaTransitioningDelegate, name: "the transitioningDelegate of '\(vc.name)'")
         }, set: { [unowned self] vc, call, i in
@@ -99,9 +99,9 @@ extension Runtime {
     private func definePresentationControllerClass() {
         let cls = presentationControllerClass
         cls.keepsLuaFields = true
-        cls.property("presentedViewController", \.presentedViewController)
-        cls.property("presentingViewController", \.presentingViewController)
-        cls.property("containerView", \.containerView)
+        cls.property("presentedViewController", { $0.presentedViewController })
+        cls.property("presentingViewController", { $0.presentingViewController })
+        cls.property("containerView", { $0.containerView })
         cls.property("presentationStyle", get: { pc, call in call.state.push(pc.presentationStyle.rawValue) })
         cls.method("attemptUserDismissal") { pc, call in
             lua_pushboolean(call.L, pc.attemptUserDismissal(animated: try call.bool(2, default: true)) ? 1 : 0)
@@ -157,9 +157,9 @@ extension Runtime {
 
     private func defineTransitionContextClass() {
         let cls = transitionContextClass
-        cls.property("containerView", \.containerView)
-        cls.property("isAnimated", \.isAnimated)
-        cls.property("isInteractive", \.isInteractive)
+        cls.property("containerView", { $0.containerView })
+        cls.property("isAnimated", { $0.isAnimated })
+        cls.property("isInteractive", { $0.isInteractive })
         cls.property("transitionWasCancelled",
                      get: { ctx, call in lua_pushboolean(call.L, ctx.transitionWasCancelled ? 1 : 0) })
         cls.property("presentationStyle", get: { ctx, call in call.state.push(ctx.presentationStyle.rawValue) })
@@ -179,14 +179,14 @@ extension Runtime {
 
     private func defineTransitionCoordinatorClass() {
         let cls = transitionCoordinatorClass
-        cls.property("isAnimated", \.isAnimated)
-        cls.property("isInteractive", \.isInteractive)
-        cls.property("isCancelled", \.isCancelled)
+        cls.property("isAnimated", { $0.isAnimated })
+        cls.property("isInteractive", { $0.isInteractive })
+        cls.property("isCancelled", { $0.isCancelled })
         cls.property("percentComplete", number: { $0.percentComplete })
         cls.property("transitionDuration", number: { $0.transitionDuration })
         cls.property("completionVelocity", number: { $0.completionVelocity })
         cls.property("presentationStyle", get: { c, call in call.state.push(c.presentationStyle.rawValue) })
-        cls.property("containerView", \.containerView)
+        cls.property("containerView", { $0.containerView })
         cls.method("viewController", returning: { c, call in c.viewController(forKey: try Runtime.key(call, 2)) })
         cls.method("view", returning: { c, call in c.view(forKey: try Runtime.key(call, 2)) })
         cls.method("animateAlongside") { [unowned self] coordinator, call in

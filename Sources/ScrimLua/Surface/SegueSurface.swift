@@ -14,8 +14,8 @@ extension Runtime {
     func defineSegueSurface() {
         let segue = segueClass
         segue.property("identifier", get: { s, call in call.state.push(s.identifier) })
-        segue.property("source", \.source)
-        segue.property("destination", \.destination)
+        segue.property("source", { $0.source })
+        segue.property("destination", { $0.destination })
 
         let cls = viewControllerClass
         cls.method("registerSegue") { [unowned self] vc, call in

@@ -8,16 +8,16 @@ extension Runtime {
     func defineSplitViewSurface() {
         let cls = splitViewControllerClass
         cls.inherit(from: viewControllerClass)
-        cls.property("primary", \.primary)
-        cls.property("supplementary", \.supplementary)
+        cls.property("primary", { $0.primary })
+        cls.property("supplementary", { $0.supplementary })
         cls.property("secondary", get: { split, call in call.state.push(object: split.secondary) },
                      set: { split, call, i in
                          let controller = try call.object(i, ViewController.self, expected: "ViewController")
                          do { try split.replaceSecondary(with: controller) } catch { throw LuaRaise("\(error)") }
                      })
         cls.property("viewControllers", get: { split, call in call.state.push(objects: split.viewControllers) })
-        cls.property("isCollapsed", \.isCollapsed)
-        cls.property("isShowingSecondary", \.isShowingSecondary)
+        cls.property("isCollapsed", { $0.isCollapsed })
+        cls.property("isShowingSecondary", { $0.isShowingSecondary })
         cls.property("preferredPrimaryColumnWidth",
                      get: { split, call in call.state.push(number: split.preferredPrimaryColumnWidth) },
                      set: { split, call, i in

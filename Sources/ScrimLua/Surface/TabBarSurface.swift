@@ -30,8 +30,8 @@ extension Runtime {
                          }
                          tabs.selectedViewController = controller
                      })
-        cls.property("tabBar", \.tabBar)
-        cls.property("contentView", \.contentView)
+        cls.property("tabBar", { $0.tabBar })
+        cls.property("contentView", { $0.contentView })
         cls.property("delegate", get: { [unowned self] tabs, call in
             pushAdapterTable(tabs.delegate as? LuaTabBarDelegate, name: "the delegate of '\(tabs.name)'")
         }, set: { [unowned self] tabs, call, i in

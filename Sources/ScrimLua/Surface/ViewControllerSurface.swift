@@ -19,13 +19,13 @@ extension Runtime {
             if let view, let refusal = vc.refusalOfView(view) { throw call.argumentError(i, refusal) }
             vc.view = view
         })
-        cls.property("viewIfLoaded", \.viewIfLoaded)
-        cls.property("isViewLoaded", \.isViewLoaded)
-        cls.property("parent", \.parent)
+        cls.property("viewIfLoaded", { $0.viewIfLoaded })
+        cls.property("isViewLoaded", { $0.isViewLoaded })
+        cls.property("parent", { $0.parent })
         cls.property("children", get: { vc, call in call.state.push(objects: vc.children) })
-        cls.property("navigationController", \.navigationController)
-        cls.property("tabBarController", \.tabBarController)
-        cls.property("splitViewController", \.splitViewController)
+        cls.property("navigationController", { $0.navigationController })
+        cls.property("tabBarController", { $0.tabBarController })
+        cls.property("splitViewController", { $0.splitViewController })
         cls.property("title", get: { vc, call in
             if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
         }, set: { vc, call, i in vc.title = try call.optionalName(i) })

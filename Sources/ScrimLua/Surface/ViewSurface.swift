@@ -28,12 +28,12 @@ extension Runtime {
         let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
         cls.property("hidden", get: hidden, set: setHidden)
         cls.property("isHidden", get: hidden, set: setHidden)
-        cls.property("clipsToBounds", \.clipsToBounds, nilMeans: false)
-        cls.property("isUserInteractionEnabled", \.isUserInteractionEnabled, nilMeans: true)
+        cls.property("clipsToBounds", { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 }, nilMeans: false)
+        cls.property("isUserInteractionEnabled", { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 }, nilMeans: true)
         cls.property("presentation", get: { view, call in call.state.push(view.presentation) })
-        cls.property("superview", \.superview)
+        cls.property("superview", { $0.superview })
         cls.property("subviews", get: { view, call in call.state.push(objects: view.subviews) })
-        cls.property("window", \.window)
+        cls.property("window", { $0.window })
 
         cls.method("addSubview") { view, call in
             let subview = try call.object(2, View.self, expected: "View")

@@ -30,6 +30,43 @@ import Testing
         #expect(view.presentation.center.x == 100)
     }
 
+    /// A block that stops or finishes its own animator while it runs: the animator ends there,
+    /// and the changes the block makes after stay in the model, unanimated. Attached to the
+    /// animator's group, which the engine no longer runs, they outlived it (a crash once the
+    /// animator went, found by attacking the runtime from scripts).
+    @Test(arguments: ["stop without finishing", "stop, finish at the end", "stop, finish at the start", "pause, stop"])
+    func aBlockThatStopsItsOwnAnimatorEndsIt(_ how: String) throws {
+        let app = Application()
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        weak var gone: PropertyAnimator?
+        try {
+            let animator = try PropertyAnimator(app, duration: 1)
+            gone = animator
+            try animator.addAnimations {
+                switch how {
+                case "stop without finishing": try? animator.stopAnimation(withoutFinishing: true)
+                case "stop, finish at the end":
+                    try? animator.stopAnimation(withoutFinishing: false)
+                    try? animator.finishAnimation(at: .end)
+                case "stop, finish at the start":
+                    try? animator.stopAnimation(withoutFinishing: false)
+                    try? animator.finishAnimation(at: .start)
+                default:
+                    try? animator.pauseAnimation()
+                    try? animator.stopAnimation(withoutFinishing: true)
+                }
+                view.alpha = 0
+                view.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            }
+            try animator.startAnimation()
+            #expect(animator.state == .inactive && !animator.isRunning, "\(how)")
+        }()
+        #expect(gone == nil)
+        #expect(view.animatingKeys.isEmpty)
+        app.step(frames: 3)
+        #expect(view.presentation.alpha == 0 && view.presentation.bounds.width == 10)
+    }
+
     @Test func aRunningAnimatorLivesUntilItFinishesThoughNobodyHoldsIt() throws {
         let app = Application()
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
