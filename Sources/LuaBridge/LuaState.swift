@@ -12,13 +12,21 @@ public typealias NativeFunction = (LuaCall) throws -> Int32
 public final class LuaState {
     /// The running thread: the main thread, or while a native function runs, the thread
     /// (coroutine) that called it. Every helper works on this one.
-    //
-    // `@exclusivity(unchecked)` on what every call between Lua and native code reads: each
-    // access is a whole read or write, or an in-place change that calls out to nothing that
-    // could reach the same property, so the dynamic check (a thread-local access set, some
-    // hundred instructions) guards against nothing.
-    @usableFromInline @exclusivity(unchecked) package private(set) var L: OpaquePointer
+    @inlinable package var L: OpaquePointer {
+        get { thread.pointee }
+        set { thread.pointee = newValue }
+    }
+    /// Where `L` is kept: behind a pointer, not in a stored property, because code in other
+    /// modules reads it on every call into Lua, and there Swift checks each read of a stored
+    /// property for exclusive access at run time, `@exclusivity(unchecked)` notwithstanding
+    /// (seen in the release build's code).
+    @usableFromInline let thread: UnsafeMutablePointer<OpaquePointer>
     private let mainThread: OpaquePointer
+    //
+    // `@exclusivity(unchecked)` on what every call between Lua and native code reads in this
+    // module: each access is a whole read or write, or an in-place change that calls out to
+    // nothing that could reach the same property, so the dynamic check (a thread-local access
+    // set, some hundred instructions) guards against nothing.
     @exclusivity(unchecked) private var natives: [(name: String, body: NativeFunction)] = []
     /// Bridged classes, most specific first (see `register`).
     @usableFromInline @exclusivity(unchecked) package var classes: [BridgedClassEntry] = []
@@ -50,7 +58,8 @@ public final class LuaState {
         limitsRecord = record
         lingeringNatives = LingeringNatives(record: record)
         canceller = Canceller(record)
-        L = state
+        thread = .allocate(capacity: 1)
+        thread.initialize(to: state)
         mainThread = state
         self.limits = limits
         scrim_limits_set_reclaimer(record, { context in
@@ -77,6 +86,7 @@ public final class LuaState {
         boundClasses.removeAll()
         canceller.invalidate()
         scrim_limits_free(limitsRecord)
+        thread.deallocate()
     }
 
     // MARK: Limits

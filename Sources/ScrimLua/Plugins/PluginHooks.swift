@@ -33,9 +33,17 @@ extension PluginManager: LifecycleObserver {
             lua.push(object: controller)
             let count = runtime.pushArguments(for: callback)
             if let error = lua.enter(nargs: 1 + count, nresults: 0) {
-                runtime.reportScriptError(error, controller: controller,
-                                          callback: "hook \(event.event) of plugin '\(loaded[index].name)'")
+                reportFailure(error, ofHookFor: event, plugin: index, controller: controller, runtime: runtime)
             }
         }
+    }
+
+    /// Apart from the delivery, so that the delivery does not read the plugins' list, which
+    /// is checked for exclusive access at run time, on every event.
+    @inline(never)
+    private func reportFailure(_ error: LuaError, ofHookFor event: TraceEvent, plugin index: Int,
+                               controller: ViewController, runtime: Runtime) {
+        runtime.reportScriptError(error, controller: controller,
+                                  callback: "hook \(event.event) of plugin '\(loaded[index].name)'")
     }
 }
