@@ -55,6 +55,12 @@ function Transform:isIdentity() end
 ---@field alpha number
 ---@field backgroundColor Color?
 ---@field cornerRadius number
+---@field borderWidth number drawn inside the bounds, over the subviews
+---@field borderColor Color? opaque black unless set
+---@field shadowColor Color? opaque black unless set
+---@field shadowOpacity number 0 (no shadow) unless set
+---@field shadowRadius number blur radius, 3 unless set
+---@field shadowOffset Size (0, -3) unless set: upward
 
 ---@class TraitCollection
 ---@field horizontalSizeClass "compact"|"regular"
@@ -71,9 +77,17 @@ function Transform:isIdentity() end
 ---@field alpha number
 ---@field backgroundColor Color?
 ---@field cornerRadius number
+---@field borderWidth number drawn inside the bounds, over the subviews
+---@field borderColor Color? opaque black unless set
+---@field shadowColor Color? opaque black unless set
+---@field shadowOpacity number 0 (no shadow) unless set
+---@field shadowRadius number blur radius, 3 unless set
+---@field shadowOffset Size (0, -3) unless set: upward
+---@field layer View the view itself: UIKit's `view.layer.borderWidth` is `view.layer.borderWidth` here too
 ---@field hidden boolean
 ---@field isHidden boolean
 ---@field clipsToBounds boolean
+---@field masksToBounds boolean the same as clipsToBounds (CALayer's name); also cuts the shadow away
 ---@field isUserInteractionEnabled boolean
 ---@field presentation LayerState what is on screen while animating
 ---@field superview View?
@@ -115,6 +129,13 @@ function viewMethods:resizableSnapshotView(rect, afterScreenUpdates) end
 function viewMethods:addGestureRecognizer(recognizer) end
 ---@param recognizer GestureRecognizer
 function viewMethods:removeGestureRecognizer(recognizer) end
+
+---@class GradientView: View a view whose layer is a CAGradientLayer
+---@field colors Color[] at most 256
+---@field locations number[]? 0…1, one per colour; nil spreads them evenly
+---@field startPoint Point in the bounds' unit square; (0.5, 0) unless set
+---@field endPoint Point (0.5, 1) unless set
+---@field type "axial"|"radial"
 
 ---@class Window: View
 ---@field rootViewController ViewController?
@@ -499,6 +520,9 @@ function ViewController(props) end
 ---@param props table?
 ---@return View
 function View(props) end
+---@param props table? GradientView's and View's properties
+---@return GradientView
+function GradientView(props) end
 ---@param props { name: string?, root: ViewController?, delegate: table? }
 ---@return NavigationController
 function NavigationController(props) end
@@ -560,7 +584,7 @@ function addKeyframe(start, duration, animations) end
 ---@field dataPath string? in a plugin: the folder it may write to (docs/plugins.md, "Files")
 scrim = {}
 
-scrim.View = View
+scrim.View, scrim.GradientView = View, GradientView
 scrim.window = window
 scrim.rect, scrim.size, scrim.point = rect, size, point
 scrim.run, scrim.step, scrim.trace, scrim.plugin = run, step, trace, plugin

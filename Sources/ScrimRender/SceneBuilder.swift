@@ -4,8 +4,9 @@ import ScrimCore
 ///
 /// Every view is drawn from its **presentation values** (what animations show in flight):
 /// a group placed by centre, bounds and transform (anchored at the centre), with the view's
-/// alpha as group opacity, its background colour and corner radius as a rectangle, and its
-/// subviews clipped to its bounds when `clipsToBounds` is set. Hidden views are left out with
+/// alpha as group opacity, its background colour and corner radius as a rectangle, its
+/// subviews clipped to its bounds when `clipsToBounds` is set, its border over them and its
+/// shadow, a filter on its group, under all of it. Hidden views are left out with
 /// their subviews. A builder gives each view an id the first time it sees it and keeps it for
 /// the view's life, so consecutive frames of one run can be compared node by node.
 public final class SceneBuilder {
@@ -57,34 +58,129 @@ public final class SceneBuilder {
         let e = t.a * localX + t.c * localY + t.tx + state.center.x
         let f = t.b * localX + t.d * localY + t.ty + state.center.y
 
-        var open = "<g id=\"v\(id)\""
-        if let name = view.name { open += " data-name=\"\(xmlEscaped(name))\"" }
+        var open = ""
+        var group = "<g id=\"v\(id)\""
+        if let name = view.name { group += " data-name=\"\(xmlEscaped(name))\"" }
         if t.a != 1 || t.b != 0 || t.c != 0 || t.d != 1 {
-            open += " transform=\"matrix(\([t.a, t.b, t.c, t.d, e, f].map(svgNumber).joined(separator: " ")))\""
+            group += " transform=\"matrix(\([t.a, t.b, t.c, t.d, e, f].map(svgNumber).joined(separator: " ")))\""
         } else if case let (x, y) = (svgNumber(e), svgNumber(f)), x != "0" || y != "0" {
-            open += " transform=\"translate(\(x) \(y))\""
+            group += " transform=\"translate(\(x) \(y))\""
         }
         let alpha = min(max(state.alpha, 0), 1)
-        if alpha < 1 { open += " opacity=\"\(svgNumber(alpha))\"" }
-        open += ">\n"
+        if alpha < 1 { group += " opacity=\"\(svgNumber(alpha))\"" }
+        if !view.clipsToBounds, let filter = shadowFilter(of: view, state: state, id: id) {
+            open += filter
+            group += " filter=\"url(#s\(id))\""
+        }
+        open += group + ">\n"
 
         let radius = max(0, min(state.cornerRadius, min(size.width, size.height) / 2))
         let box = rectangle(origin: origin, size: size, radius: radius)
         if let color = state.backgroundColor, color.alpha > 0 {
-            let hex = String(color.hexString.prefix(7))
-            open += "<rect\(box) fill=\"\(hex)\""
-            if color.alpha < 1 { open += " fill-opacity=\"\(svgNumber(color.alpha))\"" }
-            open += "/>\n"
+            open += "<rect\(box)\(paint("fill", color))/>\n"
         }
+        if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
         var close = ""
         if view.clipsToBounds {
             open += "<clipPath id=\"c\(id)\"><rect\(box)/></clipPath>\n<g clip-path=\"url(#c\(id))\">\n"
             close += "</g>\n"
         }
+        close += border(of: state, radius: radius)
         if labels, let name = view.name {
             close += "<text class=\"label\" x=\"\(svgNumber(origin.x + 3))\" y=\"\(svgNumber(origin.y + 11))\">\(xmlEscaped(name))</text>\n"
         }
         return (open, close + "</g>\n")
+    }
+
+    /// A gradient view's gradient, over its background inside its corner radius: SVG's linear
+    /// or radial gradient in the bounds' unit square (`objectBoundingBox`), where Core Animation
+    /// places its points — so a diagonal one's colours meet along the other diagonal, as there —
+    /// one stop per colour; one colour fills.
+    private func gradient(_ view: GradientView, in bounds: Rect, box: String, id: Int) -> String {
+        let stops = view.stops
+        guard let first = stops.first, let last = stops.last, bounds.width > 0, bounds.height > 0 else { return "" }
+        let fill = { (color: Color) in color.alpha > 0 ? "<rect\(box)\(self.paint("fill", color))/>\n" : "" }
+        if stops.count == 1 { return fill(first.color) }
+        let start = view.startPoint, end = view.endPoint
+        var out: String
+        switch view.type {
+        case .axial:
+            out = "<linearGradient id=\"g\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\""
+            out += " x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            // No radius: everything lies past the last stop, as in Core Animation.
+            guard svgNumber(rx) != "0", svgNumber(ry) != "0" else { return fill(last.color) }
+            out = "<radialGradient id=\"g\(id)\" cx=\"0\" cy=\"0\" r=\"1\""
+            out += " gradientTransform=\"matrix(\(svgNumber(rx)) 0 0 \(svgNumber(ry)) \(svgNumber(start.x)) \(svgNumber(start.y)))\">"
+        }
+        for stop in stops {
+            out += "<stop offset=\"\(svgNumber(stop.location))\" stop-color=\"\(stop.color.hexString.prefix(7))\""
+            if stop.color.alpha < 1 { out += " stop-opacity=\"\(svgNumber(max(0, stop.color.alpha)))\"" }
+            out += "/>"
+        }
+        out += view.type == .axial ? "</linearGradient>\n" : "</radialGradient>\n"
+        return out + "<rect\(box) fill=\"url(#g\(id))\"/>\n"
+    }
+
+    /// `fill`/`stroke` (`attribute`) of `color`, with its opacity when not opaque.
+    private func paint(_ attribute: String, _ color: Color) -> String {
+        var out = " \(attribute)=\"\(color.hexString.prefix(7))\""
+        if color.alpha < 1 { out += " \(attribute)-opacity=\"\(svgNumber(max(0, color.alpha)))\"" }
+        return out
+    }
+
+    /// The border, as Core Animation draws it: inside the bounds, along the corner radius, over
+    /// the subviews. A border as wide as half the shorter side fills the view.
+    private func border(of state: LayerState, radius: Double) -> String {
+        let size = state.bounds.size, origin = state.bounds.origin
+        guard state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor, color.alpha > 0,
+              size.width > 0, size.height > 0 else { return "" }
+        let width = state.borderWidth
+        if width * 2 >= min(size.width, size.height) {
+            return "<rect\(rectangle(origin: origin, size: size, radius: radius))\(paint("fill", color))/>\n"
+        }
+        let inset = rectangle(origin: Point(x: origin.x + width / 2, y: origin.y + width / 2),
+                              size: Size(width: size.width - width, height: size.height - width),
+                              radius: max(0, radius - width / 2))
+        return "<rect\(inset) fill=\"none\"\(paint("stroke", color)) stroke-width=\"\(svgNumber(width))\"/>\n"
+    }
+
+    /// The filter that casts the view's shadow, as Core Animation does: the shape of everything
+    /// the view draws, blurred by a Gaussian whose standard deviation is `shadowRadius` (as CSS
+    /// maps a blur of twice that), moved by `shadowOffset`, in `shadowColor` at
+    /// `shadowOpacity`, under the view. Its region covers the bounds and the subviews' frames,
+    /// grown by three deviations and the offset. Nil when the view casts none.
+    private func shadowFilter(of view: View, state: LayerState, id: Int) -> String? {
+        let opacity = min(max(state.shadowOpacity, 0), 1)
+        guard opacity > 0, let color = state.shadowColor, color.alpha > 0 else { return nil }
+        let deviation = state.shadowRadius.isFinite ? max(0, state.shadowRadius) : 0
+        let offset = state.shadowOffset
+        let dx = offset.width.isFinite ? offset.width : 0, dy = offset.height.isFinite ? offset.height : 0
+        let bounds = state.bounds
+        var minX = bounds.minX, minY = bounds.minY, maxX = bounds.maxX, maxY = bounds.maxY
+        for subview in view.subviews where !subview.isHidden {
+            let frame = subview.presentation.frame
+            guard [frame.minX, frame.minY, frame.maxX, frame.maxY].allSatisfy(\.isFinite) else { continue }
+            minX = min(minX, frame.minX); minY = min(minY, frame.minY)
+            maxX = max(maxX, frame.maxX); maxY = max(maxY, frame.maxY)
+        }
+        let margin = 3 * deviation
+        let x = minX - margin + min(0, dx), y = minY - margin + min(0, dy)
+        let width = maxX - minX + 2 * margin + abs(dx)
+        let height = maxY - minY + 2 * margin + abs(dy)
+        var out = "<filter id=\"s\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\""
+        out += " width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" color-interpolation-filters=\"sRGB\">"
+        // A deviation of 0 would make some renderers give nothing rather than the sharp shape.
+        if deviation > 0 {
+            out += "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(svgNumber(deviation))\"/><feOffset dx=\"\(svgNumber(dx))\" dy=\"\(svgNumber(dy))\" result=\"shape\"/>"
+        } else {
+            out += "<feOffset in=\"SourceAlpha\" dx=\"\(svgNumber(dx))\" dy=\"\(svgNumber(dy))\" result=\"shape\"/>"
+        }
+        out += "<feFlood flood-color=\"\(color.hexString.prefix(7))\" flood-opacity=\"\(svgNumber(opacity * color.alpha))\"/>"
+        out += "<feComposite in2=\"shape\" operator=\"in\"/>"
+        out += "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>\n"
+        return out
     }
 
     private func rectangle(origin: Point, size: Size, radius: Double) -> String {

@@ -122,6 +122,175 @@ struct SceneTests {
             """)
     }
 
+    @Test("a border lies inside the bounds along the corner radius, over the subviews; a wide one fills the view")
+    func border() {
+        let bordered = scene { window in
+            let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 80))
+            card.cornerRadius = 12
+            card.borderWidth = 4
+            card.borderColor = Color(parsing: "#ff000080")
+            card.addSubview(View(frame: Rect(x: 0, y: 0, width: 20, height: 20)))
+            window.addSubview(card)
+        }
+        #expect(body(bordered) == """
+            <g id="v1" transform="translate(10 10)">
+            <g id="v2">
+            |<rect x="2" y="2" width="96" height="76" rx="10" fill="none" stroke="#ff0000" stroke-opacity="0.502" stroke-width="4"/>
+            </g>
+            </g>
+
+            """)
+
+        let filled = scene { window in
+            let dot = View(frame: Rect(x: 0, y: 0, width: 10, height: 30))
+            dot.borderWidth = 5
+            window.addSubview(dot)
+        }
+        #expect(filled.nodes[1].close == "<rect width=\"10\" height=\"30\" fill=\"#000000\"/>\n</g>\n")
+
+        for width in [0, -3, Double.nan, .infinity] {
+            let none = scene { window in
+                let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                view.borderWidth = width
+                window.addSubview(view)
+            }
+            #expect(none.nodes[1].close == "</g>\n", "border width \(width)")
+        }
+    }
+
+    @Test("a shadow is a filter on the view's group: its whole drawing blurred, moved, tinted, under it")
+    func shadow() {
+        let shadowed = scene { window in
+            let card = View(frame: Rect(x: 10, y: 10, width: 100, height: 80))
+            card.backgroundColor = .white
+            card.shadowOpacity = 0.5
+            card.shadowRadius = 4
+            card.shadowOffset = Size(width: 0, height: 6)
+            card.addSubview(View(frame: Rect(x: 90, y: -20, width: 40, height: 40)))
+            window.addSubview(card)
+        }
+        // The region: the bounds and the subview's frame, (0,-20)–(130,80), grown by 12 and 6 down.
+        #expect(shadowed.nodes[1].open == """
+            <filter id="s1" filterUnits="userSpaceOnUse" x="-12" y="-32" width="154" height="130" \
+            color-interpolation-filters="sRGB"><feGaussianBlur in="SourceAlpha" stdDeviation="4"/>\
+            <feOffset dx="0" dy="6" result="shape"/><feFlood flood-color="#000000" flood-opacity="0.5"/>\
+            <feComposite in2="shape" operator="in"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+            <g id="v1" transform="translate(10 10)" filter="url(#s1)">
+            <rect width="100" height="80" fill="#ffffff"/>
+
+            """)
+
+        // UIKit's default offset is (0, -3), upward; a radius of 0 casts a sharp shadow.
+        let sharp = scene { window in
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            view.shadowOpacity = 1
+            view.shadowRadius = 0
+            view.shadowColor = Color(parsing: "#0000ff80")
+            window.addSubview(view)
+        }
+        #expect(sharp.nodes[1].open.contains("<feOffset in=\"SourceAlpha\" dx=\"0\" dy=\"-3\" result=\"shape\"/>"))
+        #expect(sharp.nodes[1].open.contains("<feFlood flood-color=\"#0000ff\" flood-opacity=\"0.502\"/>"))
+        #expect(!sharp.nodes[1].open.contains("feGaussianBlur"))
+
+        // No opacity, a clear colour, or clipping to bounds (which cuts the shadow away): no filter.
+        let none: [(View) -> Void] = [
+            { $0.shadowOpacity = 0 },
+            { $0.shadowOpacity = 1; $0.shadowColor = nil },
+            { $0.shadowOpacity = 1; $0.clipsToBounds = true },
+            { $0.shadowOpacity = .nan },
+        ]
+        for setUp in none {
+            let plain = scene { window in
+                let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                setUp(view)
+                window.addSubview(view)
+            }
+            #expect(!plain.nodes[1].open.contains("filter"))
+        }
+    }
+
+    @Test("borders and shadows animate: half-way, the presentation draws half of each change")
+    func animatedLooks() throws {
+        let application = Application(device: .iPhoneSE)
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        application.window.addSubview(view)
+        view.shadowOpacity = 1
+        try application.animate(duration: 1, curve: .linear) {
+            view.borderWidth = 10
+            view.shadowOffset = Size(width: 10, height: 9)
+            view.shadowRadius = 13
+            view.borderColor = Color(red: 1, green: 1, blue: 1)
+        }
+        application.run(seconds: 0.5)
+        #expect(view.borderWidth == 10)
+        #expect(view.presentation.borderWidth == 5)
+        #expect(view.presentation.shadowOffset == Size(width: 5, height: 3))
+        #expect(view.presentation.shadowRadius == 8)
+        let node = SceneBuilder().scene(of: application.window).nodes[1]
+        #expect(node.close.hasPrefix("<rect x=\"2.5\" y=\"2.5\" width=\"95\" height=\"95\" fill=\"none\" stroke=\"#808080\" stroke-width=\"5\"/>"))
+        #expect(node.open.contains("stdDeviation=\"8\"/><feOffset dx=\"5\" dy=\"3\""))
+    }
+
+    @Test("a gradient view draws its gradient in the bounds' unit square, over the background, inside the radius")
+    func gradient() {
+        let axial = scene { window in
+            let view = GradientView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+            view.backgroundColor = .black
+            view.cornerRadius = 8
+            view.colors = [Color(red: 1, green: 0, blue: 0), Color(parsing: "#0000ff80")!, .white]
+            view.locations = [0, 0.25, 1]
+            view.startPoint = Point(x: 0, y: 0)
+            view.endPoint = Point(x: 1, y: 1)
+            window.addSubview(view)
+        }
+        #expect(axial.nodes[1].open == """
+            <g id="v1">
+            <rect width="200" height="100" rx="8" fill="#000000"/>
+            <linearGradient id="g1" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff0000"/>\
+            <stop offset="0.25" stop-color="#0000ff" stop-opacity="0.502"/><stop offset="1" stop-color="#ffffff"/></linearGradient>
+            <rect width="200" height="100" rx="8" fill="url(#g1)"/>
+
+            """)
+
+        // Radial: an ellipse centred on the start point reaching the end point. Locations out of
+        // order or range are drawn as Core Animation draws them: clamped, each at least the last.
+        let radial = scene { window in
+            let view = GradientView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+            view.type = .radial
+            view.colors = [.white, .black, .white]
+            view.locations = [0.5, 0.2, 7]
+            view.startPoint = Point(x: 0.5, y: 0.5)
+            view.endPoint = Point(x: 1, y: 0.75)
+            window.addSubview(view)
+        }
+        #expect(radial.nodes[1].open.contains("""
+            <radialGradient id="g1" cx="0" cy="0" r="1" gradientTransform="matrix(0.5 0 0 0.25 0.5 0.5)">\
+            <stop offset="0.5" stop-color="#ffffff"/><stop offset="0.5" stop-color="#000000"/><stop offset="1" stop-color="#ffffff"/>
+            """))
+
+        // One colour fills; none, or an empty view, draws nothing; a radial gradient of no
+        // radius shows its last colour.
+        let cases: [(GradientView) -> Void] = [
+            { $0.colors = [.white] },
+            { $0.colors = [] },
+            { $0.colors = [.white, .black]; $0.bounds = .zero },
+            { $0.colors = [.white, .black]; $0.type = .radial; $0.endPoint = $0.startPoint },
+        ]
+        let drawn = cases.map { setUp in
+            scene { window in
+                let view = GradientView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                setUp(view)
+                window.addSubview(view)
+            }.nodes[1].open
+        }
+        #expect(drawn == [
+            "<g id=\"v1\">\n<rect width=\"10\" height=\"10\" fill=\"#ffffff\"/>\n",
+            "<g id=\"v1\">\n",
+            "<g id=\"v1\" transform=\"translate(5 5)\">\n",
+            "<g id=\"v1\">\n<rect width=\"10\" height=\"10\" fill=\"#000000\"/>\n",
+        ])
+    }
+
     @Test("a corner radius larger than half the shorter side is drawn as half of it")
     func cornerRadiusLimit() {
         let pill = scene { window in

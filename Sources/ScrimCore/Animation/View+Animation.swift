@@ -54,10 +54,10 @@ extension View {
     /// model's, otherwise), each later one on what the one before it gave.
     @inline(__always)
     private func applyAnimations(toModel: Bool) {
-        var applied: UInt8 = 0
+        var applied: UInt16 = 0
         for index in animations.indices {
             let animation = animations[index]
-            let bit: UInt8 = 1 << UInt8(animation.key.rawValue)
+            let bit: UInt16 = 1 << UInt16(animation.key.rawValue)
             let onModel = toModel && applied & bit == 0
             applied |= bit
             if animation.isNarrow {

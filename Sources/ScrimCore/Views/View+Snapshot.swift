@@ -29,15 +29,18 @@ extension View {
     }
 
     /// A copy of this view's visible state; the root of a snapshot keeps only its look (colour,
-    /// corner radius, clipping), not its place, alpha or transform.
+    /// corner radius, border, clipping), not its place, alpha, transform or shadow (a shadow
+    /// falls outside the bounds a snapshot shows).
     private func copyForSnapshot(afterScreenUpdates: Bool, isRoot: Bool) -> View {
         let state = afterScreenUpdates ? model : presentation
-        let copy = View()
+        let copy = snapshotCopy()
         if isRoot {
             copy.model.bounds = state.bounds
             copy.model.center = Point(x: state.bounds.width / 2, y: state.bounds.height / 2)
             copy.model.backgroundColor = state.backgroundColor
             copy.model.cornerRadius = state.cornerRadius
+            copy.model.borderWidth = state.borderWidth
+            copy.model.borderColor = state.borderColor
         } else {
             copy.model = state
         }

@@ -103,6 +103,10 @@ open class View {
         }
     }
 
+    /// A new view showing this one's content (a label's text, an image, a gradient) for a
+    /// snapshot to copy the rest into; a plain view has none.
+    func snapshotCopy() -> View { View() }
+
     /// What is on screen now: the model, or the in-flight values while animating.
     public var presentation: LayerState { isPresentationOverridden ? presentationState : storedModel }
 

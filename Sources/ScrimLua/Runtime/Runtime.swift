@@ -46,6 +46,7 @@ public final class Runtime {
     @exclusivity(unchecked) var luaViewControllerBase: LuaRef!
     let viewClass = BridgedClass<View>("View")
     let windowClass = BridgedClass<Window>("Window")
+    let gradientViewClass = BridgedClass<GradientView>("GradientView")
     let viewControllerClass = BridgedClass<ViewController>("ViewController")
     let propertyAnimatorClass = BridgedClass<PropertyAnimator>("PropertyAnimator")
     let presentationControllerClass = BridgedClass<PresentationController>("PresentationController")

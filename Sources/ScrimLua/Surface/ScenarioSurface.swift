@@ -4,7 +4,7 @@ import ScrimCore
 
 extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
-    static let surfaceGlobals = ["ViewController", "View", "window", "rect", "size", "point",
+    static let surfaceGlobals = ["ViewController", "View", "GradientView", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
                                  "PropertyAnimator", "NavigationController", "TabBarController", "SplitViewController",
                                  "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
@@ -15,6 +15,7 @@ extension Runtime {
         let L = lua.L
         defineViewClass()
         defineWindowClass()
+        defineGradientViewClass()
         defineViewControllerClass()
         definePropertyAnimatorClass()
         definePresentationSurface()
@@ -29,6 +30,7 @@ extension Runtime {
         defineSegueSurface()
         defineRestorationProperties()
         lua.register(windowClass)
+        lua.register(gradientViewClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)
         lua.register(splitViewControllerClass)
@@ -124,6 +126,7 @@ extension Runtime {
         scrim_pop(L, 1)
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
+        lua.setFunction("GradientView", in: scrim) { [unowned self] call in try makeGradientView(call) }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
         lua.setFunction("TabBarController", in: scrim) { [unowned self] call in try makeTabBarController(call) }
         lua.setFunction("SplitViewController", in: scrim) { [unowned self] call in try makeSplitViewController(call) }

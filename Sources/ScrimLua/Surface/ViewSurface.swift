@@ -24,11 +24,23 @@ extension Runtime {
         cls.property("backgroundColor", get: { view, call in call.state.push(view.backgroundColor) },
                      set: { view, call, i in view.backgroundColor = try call.color(i) })
         cls.property("cornerRadius", number: { $0.cornerRadius }, set: { $0.cornerRadius = $1 })
+        cls.property("borderWidth", number: { $0.borderWidth }, set: { $0.borderWidth = $1 })
+        cls.property("borderColor", get: { view, call in call.state.push(view.borderColor) },
+                     set: { view, call, i in view.borderColor = try call.color(i) })
+        cls.property("shadowColor", get: { view, call in call.state.push(view.shadowColor) },
+                     set: { view, call, i in view.shadowColor = try call.color(i) })
+        cls.property("shadowOpacity", number: { $0.shadowOpacity }, set: { $0.shadowOpacity = $1 })
+        cls.property("shadowRadius", number: { $0.shadowRadius }, set: { $0.shadowRadius = $1 })
+        cls.property("shadowOffset", get: { view, call in call.state.push(view.shadowOffset) },
+                     set: { view, call, i in view.shadowOffset = try call.size(i) })
+        // UIKit code reaches these through `view.layer`; a Scrim view is its own layer.
+        cls.property("layer", get: { view, call in call.state.push(object: view) })
         let hidden: BridgedClass<View>.Getter = { view, call in lua_pushboolean(call.L, view.isHidden ? 1 : 0) }
         let setHidden: BridgedClass<View>.Setter = { view, call, i in view.isHidden = try call.bool(i, default: false) }
         cls.property("hidden", get: hidden, set: setHidden)
         cls.property("isHidden", get: hidden, set: setHidden)
         cls.property("clipsToBounds", { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 }, nilMeans: false)
+        cls.property("masksToBounds", { $0.clipsToBounds }, set: { $0.clipsToBounds = $1 }, nilMeans: false)
         cls.property("isUserInteractionEnabled", { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 }, nilMeans: true)
         cls.property("presentation", get: { view, call in call.state.push(view.presentation) })
         cls.property("superview", { $0.superview })
@@ -131,9 +143,10 @@ extension Runtime {
 
 extension LuaState {
     /// What a view shows, as `{frame=, bounds=, center=, transform=, alpha=, backgroundColor=,
-    /// cornerRadius=}`: `v.presentation`, Core Animation's presentation layer.
+    /// cornerRadius=, borderWidth=, borderColor=, shadowColor=, shadowOpacity=, shadowRadius=,
+    /// shadowOffset=}`: `v.presentation`, Core Animation's presentation layer.
     public func push(_ state: LayerState) {
-        lua_createtable(L, 0, 7)
+        lua_createtable(L, 0, 13)
         push(state.frame)
         lua_setfield(L, -2, "frame")
         push(state.bounds)
@@ -148,6 +161,18 @@ extension LuaState {
         lua_setfield(L, -2, "backgroundColor")
         push(number: state.cornerRadius)
         lua_setfield(L, -2, "cornerRadius")
+        push(number: state.borderWidth)
+        lua_setfield(L, -2, "borderWidth")
+        push(state.borderColor)
+        lua_setfield(L, -2, "borderColor")
+        push(state.shadowColor)
+        lua_setfield(L, -2, "shadowColor")
+        push(number: state.shadowOpacity)
+        lua_setfield(L, -2, "shadowOpacity")
+        push(number: state.shadowRadius)
+        lua_setfield(L, -2, "shadowRadius")
+        push(state.shadowOffset)
+        lua_setfield(L, -2, "shadowOffset")
     }
 }
 

@@ -47,6 +47,61 @@ import Testing
         #expect(h.failure("v.percentComplete = 1").contains("View has no property 'percentComplete'"))
     }
 
+    /// A layer's border and shadow, on the view as `cornerRadius` is, with CALayer's defaults;
+    /// `v.layer` is the view, so UIKit's `view.layer.borderWidth` reads the same.
+    @Test func bordersAndShadowsHaveCALayersNamesAndDefaults() throws {
+        let h = Harness()
+        try h.run("v = View{}")
+        #expect(try h.run("return v.borderWidth, v.borderColor, v.shadowColor, v.shadowOpacity, v.shadowRadius, v.shadowOffset").joined(separator: " ")
+                == "0 #000000ff #000000ff 0 3 size(0, -3)")
+        try h.run("""
+            v = View{ borderWidth = 2, borderColor = "#ff000080", shadowOpacity = 0.25, shadowRadius = 6,
+                      shadowOffset = size(1, 2), shadowColor = "white", masksToBounds = true }
+            v.layer.borderWidth = 3
+            """)
+        #expect(try h.run("return v.layer == v, v.borderWidth, v.borderColor, v.shadowColor, v.shadowOpacity, v.shadowRadius, v.shadowOffset, v.clipsToBounds").joined(separator: " ")
+                == "true 3 #ff000080 #ffffffff 0.25 6 size(1, 2) true")
+        try h.run("v.borderColor = nil; v.masksToBounds = false")
+        #expect(try h.run("return v.borderColor, v.clipsToBounds").joined(separator: " ") == "nil false")
+        #expect(h.failure("v.shadowOffset = 3").contains("bad value for 'View.shadowOffset'"))
+        #expect(h.failure("v.borderColor = 'mauve-ish'").contains("colour expected as #rrggbb, #rrggbbaa or a name, got 'mauve-ish'"))
+        #expect(h.failure("v.shadowRadius = {}").contains("bad value for 'View.shadowRadius' (number expected, got table)"))
+        try h.run("""
+            animate({ duration = 1, curve = "linear" }, function()
+              v.borderWidth = 13; v.shadowOffset = size(11, 12); v.borderColor = "#0000ff"
+            end)
+            step(30)
+            """)
+        #expect(try h.run("return v.borderWidth, v.presentation.borderWidth, v.presentation.shadowOffset, v.presentation.borderColor").joined(separator: " ")
+                == "13 8 size(6, 7) #0000ff80")
+    }
+
+    /// `GradientView` has CAGradientLayer's properties and defaults, and View's.
+    @Test func gradientViewsHaveCAGradientLayersProperties() throws {
+        let h = Harness()
+        try h.run("g = GradientView{}")
+        #expect(try h.run("return #g.colors, g.locations, g.startPoint, g.endPoint, g.type").joined(separator: " ")
+                == "0 nil point(0.5, 0) point(0.5, 1) axial")
+        try h.run("""
+            g = GradientView{ frame = rect(0, 0, 100, 50), colors = { "red", "#0000ff80" }, locations = { 0, 0.5 },
+                              startPoint = point(0, 0), endPoint = point(1, 0), type = "radial", cornerRadius = 4 }
+            copy = g:snapshotView()
+            """)
+        #expect(try h.run("return g.colors[1], g.colors[2], g.locations[2], g.type, g.frame, copy.colors[2], copy.type").joined(separator: " ")
+                == "#ff0000ff #0000ff80 0.5 radial rect(0, 0, 100, 50) #0000ff80 radial")
+        try h.run("g.locations = nil")
+        #expect(try h.value("g.locations") == "nil")
+        #expect(h.failure("g.colors = { 'red', 3 }").contains(
+            "bad value for 'GradientView.colors' (colour 2: #rrggbb, #rrggbbaa or a colour name expected, got number)"))
+        #expect(h.failure("g.colors = { 'red', 'mauve-ish' }").contains("colour 2: #rrggbb, #rrggbbaa or a colour name expected, got 'mauve-ish'"))
+        #expect(h.failure("g.locations = { 0, '1' }").contains("location 2: number expected, got '1'"))
+        #expect(h.failure("g.colors = {}; g.colors[300] = 'red'; local t = {} for i = 1, 300 do t[i] = 'red' end g.colors = t")
+                .contains("at most 256 colours, got 300"))
+        #expect(h.failure("g.type = 'conic'").contains("bad value for 'GradientView.type' ('conic' is not one of \"axial\", \"radial\")"))
+        #expect(h.failure("GradientView{ colors = 'red' }").contains("bad field 'colors' in 'GradientView' (table expected, got string)"))
+        #expect(h.failure("GradientView{ colours = {} }").contains("GradientView has no property 'colours'"))
+    }
+
     @Test func insertSubviewIsOneBased() throws {
         let h = Harness()
         try h.run("""
