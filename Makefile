@@ -98,13 +98,16 @@ docs: deps
 	done
 
 # Lua 5.4's headers and library (pkg-config lua5.4), libedit for the REPL's line editing, zlib
-# for the tests that read screenshots, and pkg-config itself.
+# for the tests that read screenshots, pkg-config itself, and the DejaVu Sans faces labels are
+# measured and drawn with (Book and Bold in fonts-dejavu-core, ExtraLight in fonts-dejavu-extra).
+FONTS := /usr/share/fonts/truetype/dejavu
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4 || ! pkg-config --exists libedit \
-	    || ! pkg-config --exists zlib; then \
-	  echo "Installing liblua5.4-dev, libedit-dev, zlib1g-dev and pkg-config with apt-get…"; \
+	    || ! pkg-config --exists zlib || [ ! -f $(FONTS)/DejaVuSans-Bold.ttf ] || [ ! -f $(FONTS)/DejaVuSans-ExtraLight.ttf ]; then \
+	  echo "Installing liblua5.4-dev, libedit-dev, zlib1g-dev, pkg-config and the DejaVu fonts with apt-get…"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev zlib1g-dev pkg-config >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblua5.4-dev libedit-dev zlib1g-dev pkg-config \
+	    fonts-dejavu-core fonts-dejavu-extra >/dev/null && \
 	  echo "Installed."; \
 	fi
 

@@ -130,6 +130,24 @@ function viewMethods:addGestureRecognizer(recognizer) end
 ---@param recognizer GestureRecognizer
 function viewMethods:removeGestureRecognizer(recognizer) end
 
+---@class Font
+---@field size number points, above 0 and at most 10000; 17 unless set
+---@field weight "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black"
+
+---@class Label: View a view that shows text (UILabel), measured with DejaVu Sans
+---@field text string
+---@field font Font
+---@field textColor Color? black unless set
+---@field textAlignment "left"|"center"|"right"|"justified"|"natural"
+---@field numberOfLines integer 0: as many as fit; 1 unless set
+---@field lineBreakMode "byWordWrapping"|"byCharWrapping"|"byClipping"|"byTruncatingHead"|"byTruncatingTail"|"byTruncatingMiddle"
+---@field intrinsicContentSize Size read-only: the text's natural size
+local labelMethods = {}
+---@param size Size 0 in a direction: no limit
+---@return Size
+function labelMethods:sizeThatFits(size) end
+function labelMethods:sizeToFit() end
+
 ---@class GradientView: View a view whose layer is a CAGradientLayer
 ---@field colors Color[] at most 256
 ---@field locations number[]? 0…1, one per colour; nil spreads them evenly
@@ -523,6 +541,9 @@ function View(props) end
 ---@param props table? GradientView's and View's properties
 ---@return GradientView
 function GradientView(props) end
+---@param props table? Label's and View's properties
+---@return Label
+function Label(props) end
 ---@param props { name: string?, root: ViewController?, delegate: table? }
 ---@return NavigationController
 function NavigationController(props) end
@@ -584,7 +605,7 @@ function addKeyframe(start, duration, animations) end
 ---@field dataPath string? in a plugin: the folder it may write to (docs/plugins.md, "Files")
 scrim = {}
 
-scrim.View, scrim.GradientView = View, GradientView
+scrim.View, scrim.GradientView, scrim.Label = View, GradientView, Label
 scrim.window = window
 scrim.rect, scrim.size, scrim.point = rect, size, point
 scrim.run, scrim.step, scrim.trace, scrim.plugin = run, step, trace, plugin

@@ -17,17 +17,21 @@ func svgNumber(_ value: Double) -> String {
     return text
 }
 
-/// `text` escaped for XML character data and attribute values.
+/// `text` escaped for XML character data and attribute values. Characters XML cannot hold at
+/// all (control characters other than tab, line feed and carriage return; U+FFFE, U+FFFF) are
+/// left out, so that no text a script sets can make a document unreadable.
 func xmlEscaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
+    for scalar in text.unicodeScalars {
+        switch scalar {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
-        default: out.append(character)
+        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+        case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+        default: out.unicodeScalars.append(scalar)
         }
     }
     return out

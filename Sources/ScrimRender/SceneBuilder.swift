@@ -80,6 +80,7 @@ public final class SceneBuilder {
             open += "<rect\(box)\(paint("fill", color))/>\n"
         }
         if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
+        if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
         var close = ""
         if view.clipsToBounds {
             open += "<clipPath id=\"c\(id)\"><rect\(box)/></clipPath>\n<g clip-path=\"url(#c\(id))\">\n"
@@ -121,6 +122,28 @@ public final class SceneBuilder {
         }
         out += view.type == .axial ? "</linearGradient>\n" : "</radialGradient>\n"
         return out + "<rect\(box) fill=\"url(#g\(id))\"/>\n"
+    }
+
+    /// A label's text: one `<text>` in DejaVu Sans at the face's own weight, a `<tspan>` per
+    /// line at the baseline the layout gave it, without kerning or ligatures, so that the
+    /// renderer draws each line as wide as the advances that laid it out. Clipped to the bounds
+    /// when the lines are taller than them, as a label's drawing is.
+    private func text(of label: Label, in bounds: Rect, box: String, id: Int) -> String {
+        guard let color = label.textColor, color.alpha > 0, let layout = label.layout(in: bounds),
+              !layout.lines.isEmpty else { return "" }
+        let font = label.font
+        var out = ""
+        var clip = ""
+        if layout.size.height > bounds.height {
+            out += "<clipPath id=\"t\(id)\"><rect\(box)/></clipPath>\n"
+            clip = " clip-path=\"url(#t\(id))\""
+        }
+        out += "<text font-family=\"\(font.familyName)\" font-size=\"\(svgNumber(font.size))\" font-weight=\"\(font.faceCSSWeight)\""
+        out += "\(paint("fill", color))\(clip) style=\"font-kerning:none;font-variant-ligatures:none\" xml:space=\"preserve\">"
+        for line in layout.lines {
+            out += "<tspan x=\"\(svgNumber(line.origin.x))\" y=\"\(svgNumber(line.origin.y))\">\(xmlEscaped(line.text))</tspan>"
+        }
+        return out + "</text>\n"
     }
 
     /// `fill`/`stroke` (`attribute`) of `color`, with its opacity when not opaque.

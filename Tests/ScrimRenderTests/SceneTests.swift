@@ -291,6 +291,62 @@ struct SceneTests {
         ])
     }
 
+    @Test("a label's lines are tspans at the layout's baselines, in DejaVu Sans at the face's weight, unkerned")
+    func label() {
+        // DejaVu Sans at 17 points: a line is 19.7890625 points tall, its baseline 15.7797852
+        // below its top; "The quick brown fox jumps over the lazy dog" wraps at 100 points into
+        // five lines (TextLayoutTests), centred in 100.
+        let wrapped = scene { window in
+            let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            label.text = "The quick brown fox jumps over the lazy dog"
+            label.numberOfLines = 0
+            label.textColor = Color(parsing: "#3c3c43")
+            window.addSubview(label)
+        }
+        let top = (100 - 5 * 19.7890625) / 2 + 15.77978515625
+        let baselines = (0..<5).map { svgNumber(top + Double($0) * 19.7890625) }
+        #expect(wrapped.nodes[1].open == """
+            <g id="v1">
+            <text font-family="DejaVu Sans" font-size="17" font-weight="400" fill="#3c3c43" \
+            style="font-kerning:none;font-variant-ligatures:none" xml:space="preserve">\
+            <tspan x="0" y="\(baselines[0])">The quick</tspan><tspan x="0" y="\(baselines[1])">brown fox</tspan>\
+            <tspan x="0" y="\(baselines[2])">jumps over</tspan><tspan x="0" y="\(baselines[3])">the lazy</tspan>\
+            <tspan x="0" y="\(baselines[4])">dog</tspan></text>
+
+            """)
+
+        // Bold draws with the Bold face's weight, 700; semibold too (DejaVu has three weights).
+        // Text XML cannot hold is left out; markup characters are escaped.
+        let bold = scene { window in
+            let label = Label(frame: Rect(x: 0, y: 0, width: 300, height: 40))
+            label.font = Font(size: 20, weight: .semibold)
+            label.text = "a<b>&\u{1}c"
+            label.textAlignment = .right
+            window.addSubview(label)
+        }.nodes[1].open
+        #expect(bold.contains("font-size=\"20\" font-weight=\"700\" fill=\"#000000\""))
+        #expect(bold.contains(">a&lt;b&gt;&amp;c</tspan>"))
+
+        // A label shorter than its line draws it centred and clipped to the bounds; a clear
+        // colour or no text draws nothing.
+        let short = scene { window in
+            let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 10))
+            label.text = "Hi"
+            window.addSubview(label)
+        }.nodes[1].open
+        #expect(short.contains("<clipPath id=\"t1\"><rect width=\"100\" height=\"10\"/></clipPath>"))
+        #expect(short.contains(" clip-path=\"url(#t1)\""))
+        let blank: [(Label) -> Void] = [{ $0.text = "" }, { $0.text = "Hi"; $0.textColor = nil }, { $0.text = "Hi"; $0.bounds = .zero }]
+        for setUp in blank {
+            let node = scene { window in
+                let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+                setUp(label)
+                window.addSubview(label)
+            }.nodes[1].open
+            #expect(!node.contains("<text"))
+        }
+    }
+
     @Test("a corner radius larger than half the shorter side is drawn as half of it")
     func cornerRadiusLimit() {
         let pill = scene { window in

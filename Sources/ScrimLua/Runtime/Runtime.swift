@@ -47,6 +47,7 @@ public final class Runtime {
     let viewClass = BridgedClass<View>("View")
     let windowClass = BridgedClass<Window>("Window")
     let gradientViewClass = BridgedClass<GradientView>("GradientView")
+    let labelClass = BridgedClass<Label>("Label")
     let viewControllerClass = BridgedClass<ViewController>("ViewController")
     let propertyAnimatorClass = BridgedClass<PropertyAnimator>("PropertyAnimator")
     let presentationControllerClass = BridgedClass<PresentationController>("PresentationController")

@@ -4,7 +4,7 @@ import ScrimCore
 
 extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
-    static let surfaceGlobals = ["ViewController", "View", "GradientView", "window", "rect", "size", "point",
+    static let surfaceGlobals = ["ViewController", "View", "GradientView", "Label", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
                                  "PropertyAnimator", "NavigationController", "TabBarController", "SplitViewController",
                                  "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
@@ -16,6 +16,7 @@ extension Runtime {
         defineViewClass()
         defineWindowClass()
         defineGradientViewClass()
+        defineLabelClass()
         defineViewControllerClass()
         definePropertyAnimatorClass()
         definePresentationSurface()
@@ -31,6 +32,7 @@ extension Runtime {
         defineRestorationProperties()
         lua.register(windowClass)
         lua.register(gradientViewClass)
+        lua.register(labelClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)
         lua.register(splitViewControllerClass)
@@ -127,6 +129,7 @@ extension Runtime {
 
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.setFunction("GradientView", in: scrim) { [unowned self] call in try makeGradientView(call) }
+        lua.setFunction("Label", in: scrim) { [unowned self] call in try makeLabel(call) }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
         lua.setFunction("TabBarController", in: scrim) { [unowned self] call in try makeTabBarController(call) }
         lua.setFunction("SplitViewController", in: scrim) { [unowned self] call in try makeSplitViewController(call) }

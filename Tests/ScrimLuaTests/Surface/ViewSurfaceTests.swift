@@ -102,6 +102,39 @@ import Testing
         #expect(h.failure("GradientView{ colours = {} }").contains("GradientView has no property 'colours'"))
     }
 
+    /// `Label` has UILabel's properties and defaults, a font as `{ size =, weight = }`, and
+    /// sizes itself by the font's metrics.
+    @Test func labelsHaveUILabelsPropertiesAndMeasureTheirText() throws {
+        let h = Harness()
+        try h.run("l = Label{}")
+        #expect(try h.run("return l.text, l.font.size, l.font.weight, l.textColor, l.textAlignment, l.numberOfLines, l.lineBreakMode").joined(separator: " ")
+                == " 17 regular #000000ff natural 1 byTruncatingTail")
+        // "Hello" is 5914 units of DejaVu Sans Bold's 2048 (FontFaceTests): 57.75390625 points at 20.
+        try h.run("""
+            l = Label{ frame = rect(10, 20, 300, 50), text = "Hello", font = { size = 20, weight = "bold" },
+                       textAlignment = "center", numberOfLines = 0, lineBreakMode = "byWordWrapping", textColor = "#ff0000" }
+            copy = l:snapshotView()
+            """)
+        #expect(try h.run("return l.intrinsicContentSize.width * 2048 / 20, l.font.weight, l.textAlignment, l.numberOfLines, l.lineBreakMode, copy.text, copy.font.size").joined(separator: " ")
+                == "5914.0 bold center 0 byWordWrapping Hello 20")
+        try h.run("l:sizeToFit()")
+        #expect(try h.run("return l.frame.x, l.frame.y, l.frame.width * 2048 / 20").joined(separator: " ") == "10 20 5914.0")
+        #expect(try h.value("l:sizeThatFits(size(30, 0)).width < 57") == "true")
+        try h.run("l.text = nil")
+        #expect(try h.value("l.text") == "")
+        #expect(h.failure("l.font = { weight = 'heavyish' }").contains(
+            "bad value for 'Label.font' (unknown font weight 'heavyish': one of \"ultraLight\", \"thin\", \"light\", \"regular\", \"medium\", \"semibold\", \"bold\", \"heavy\", \"black\")"))
+        for size in ["0/0", "-1", "0", "1/0", "1e308"] {
+            #expect(h.failure("l.font = { size = \(size) }").contains("font size: a number above 0 and at most 10000 expected"))
+        }
+        #expect(h.failure("l.font = { size = '12' }").contains("font size: number expected, got string"))
+        #expect(h.failure("l.numberOfLines = -1").contains("0 (as many as fit) or more expected, got -1"))
+        #expect(h.failure("l.numberOfLines = 1.5").contains("number has no integer representation"))
+        #expect(h.failure("l.textAlignment = 'middle'").contains("'middle' is not one of"))
+        #expect(h.failure("l.lineBreakMode = 'byEllipsis'").contains("'byEllipsis' is not one of"))
+        #expect(h.failure("Label{ txt = 'x' }").contains("Label has no property 'txt'"))
+    }
+
     @Test func insertSubviewIsOneBased() throws {
         let h = Harness()
         try h.run("""
