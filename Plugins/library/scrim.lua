@@ -148,6 +148,19 @@ local labelMethods = {}
 function labelMethods:sizeThatFits(size) end
 function labelMethods:sizeToFit() end
 
+---@class Image a picture (UIImage): a PNG, JPEG or SVG file's bytes and size
+---@field size Size in points: pixels over scale
+---@field scale number 2 or 3 for a file named …@2x or …@3x, else 1
+---@field name string the path it was loaded from
+---@field format "png"|"jpeg"|"svg"
+
+---@class ImageView: View a view that shows an image (UIImageView)
+---@field image Image?
+---@field contentMode "scaleToFill"|"scaleAspectFit"|"scaleAspectFill"|"redraw"|"center"|"top"|"bottom"|"left"|"right"|"topLeft"|"topRight"|"bottomLeft"|"bottomRight"
+---@field intrinsicContentSize Size read-only: the image's size
+local imageViewMethods = {}
+function imageViewMethods:sizeToFit() end
+
 ---@class GradientView: View a view whose layer is a CAGradientLayer
 ---@field colors Color[] at most 256
 ---@field locations number[]? 0…1, one per colour; nil spreads them evenly
@@ -544,6 +557,12 @@ function GradientView(props) end
 ---@param props table? Label's and View's properties
 ---@return Label
 function Label(props) end
+---@param props table? ImageView's and View's properties; without a frame, the image's size
+---@return ImageView
+function ImageView(props) end
+---@param path string beneath the scenario's folder, or in a plugin beneath the plugin's
+---@return Image
+function image(path) end
 ---@param props { name: string?, root: ViewController?, delegate: table? }
 ---@return NavigationController
 function NavigationController(props) end
@@ -605,7 +624,7 @@ function addKeyframe(start, duration, animations) end
 ---@field dataPath string? in a plugin: the folder it may write to (docs/plugins.md, "Files")
 scrim = {}
 
-scrim.View, scrim.GradientView, scrim.Label = View, GradientView, Label
+scrim.View, scrim.GradientView, scrim.Label, scrim.ImageView, scrim.image = View, GradientView, Label, ImageView, image
 scrim.window = window
 scrim.rect, scrim.size, scrim.point = rect, size, point
 scrim.run, scrim.step, scrim.trace, scrim.plugin = run, step, trace, plugin

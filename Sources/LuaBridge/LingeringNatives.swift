@@ -93,5 +93,5 @@ package final class LingeringNatives {
 
 /// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
 package enum NativeCharge: Hashable {
-    case snapshot, detents, segues, unwindActions, passthroughViews
+    case snapshot, detents, segues, unwindActions, passthroughViews, text, gradient, image
 }

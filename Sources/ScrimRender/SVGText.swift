@@ -4,6 +4,10 @@ import Foundation
 /// so that the same scene always gives the same bytes.
 func svgNumber(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
+    // Past 10^15 thousandths are beyond a double's precision, and multiplying by 1000 would
+    // overflow near the largest: such a number is written whole, in digits, as SVG's grammar
+    // allows (not `inf`, not `1e+20`, never ending in a bare point).
+    guard abs(value) < 1e15 else { return String(format: "%.0f", value) }
     let rounded = (value * 1000).rounded() / 1000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         let integer = Int64(rounded)
@@ -13,6 +17,7 @@ func svgNumber(_ value: Double) -> String {
     if text.contains("e") {
         text = String(format: "%.3f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
     }
     return text
 }

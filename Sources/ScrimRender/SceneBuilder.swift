@@ -80,6 +80,7 @@ public final class SceneBuilder {
             open += "<rect\(box)\(paint("fill", color))/>\n"
         }
         if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
+        if let imageView = view as? ImageView { open += image(of: imageView, in: state.bounds) }
         if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
         var close = ""
         if view.clipsToBounds {
@@ -122,6 +123,18 @@ public final class SceneBuilder {
         }
         out += view.type == .axial ? "</linearGradient>\n" : "</radialGradient>\n"
         return out + "<rect\(box) fill=\"url(#g\(id))\"/>\n"
+    }
+
+    /// An image view's image, embedded as a `data:` address, placed by its content mode and
+    /// stretched to that place (the mode already kept its aspect where it keeps one). Not cut to
+    /// the corner radius: as in UIKit, only `clipsToBounds` cuts content.
+    private func image(of view: ImageView, in bounds: Rect) -> String {
+        guard let image = view.image, let place = view.contentMode.placement(of: image.size, in: bounds) else { return "" }
+        var out = "<image"
+        if svgNumber(place.x) != "0" { out += " x=\"\(svgNumber(place.x))\"" }
+        if svgNumber(place.y) != "0" { out += " y=\"\(svgNumber(place.y))\"" }
+        out += " width=\"\(svgNumber(place.width))\" height=\"\(svgNumber(place.height))\" preserveAspectRatio=\"none\""
+        return out + " href=\"\(image.dataAddress)\"/>\n"
     }
 
     /// A label's text: one `<text>` in DejaVu Sans at the face's own weight, a `<tspan>` per

@@ -1,3 +1,4 @@
+import Foundation
 import ScrimCore
 @testable import ScrimRender
 import Testing
@@ -347,6 +348,28 @@ struct SceneTests {
         }
     }
 
+    @Test("an image view embeds its image as a data address, placed by its content mode")
+    func imageView() throws {
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0, 100, 0, 0, 0, 50, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        let image = try Image(data: Data(header), name: "wide.png")
+        let drawn = scene { window in
+            let view = ImageView(image: image, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            view.backgroundColor = .black
+            view.contentMode = .scaleAspectFit
+            window.addSubview(view)
+        }.nodes[1].open
+        #expect(drawn == """
+            <g id="v1">
+            <rect width="100" height="100" fill="#000000"/>
+            <image y="25" width="100" height="50" preserveAspectRatio="none" href="\(image.dataAddress)"/>
+
+            """)
+        #expect(image.dataAddress == "data:image/png;base64," + Data(header).base64EncodedString())
+        let empty = scene { window in window.addSubview(ImageView(frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
+        #expect(!empty.nodes[1].open.contains("<image"))
+    }
+
     @Test("a corner radius larger than half the shorter side is drawn as half of it")
     func cornerRadiusLimit() {
         let pill = scene { window in
@@ -407,6 +430,12 @@ struct SceneTests {
         #expect(svgNumber(426.6666) == "426.667")
         #expect(svgNumber(-12.5) == "-12.5")
         #expect(svgNumber(.nan) == "0")
+        // Past 10^15, whole digits: never `inf` (1000 × 1e308 overflows), `1e+20` or a bare point.
+        #expect(svgNumber(1e15) == "1000000000000000")
+        #expect(svgNumber(0x1p53) == "9007199254740992")
+        #expect(svgNumber(-1e20) == "-100000000000000000000")
+        #expect(svgNumber(999_999_999_999_999.9) == "999999999999999.9")
+        #expect(svgNumber(1e308).count == 309 && svgNumber(1e308).allSatisfy(\.isNumber))
     }
 
     @Test("a rounded phone screen and a landscape window set the document's size and corners")

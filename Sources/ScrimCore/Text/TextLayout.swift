@@ -7,7 +7,9 @@
 ///   not count in its width; nor do the spaces ending a paragraph.
 /// - A label shows at most `numberOfLines` lines (0: no limit), and no more than fit in its
 ///   bounds' height — but always the first: a label too short for one line draws it centred and
-///   cut off, as UIKit does. A `numberOfLines` below 0 counts as 0.
+///   cut off, as UIKit does. A `numberOfLines` below 0 counts as 0. Whatever either says, no
+///   layout holds more than `mostLines` lines: a screen shows far fewer, and a tall, narrow
+///   label of long text would otherwise lay out (and draw) millions.
 /// - When the text does not fit, the last line shown ends it, by `lineBreakMode`:
 ///   - `byTruncatingTail` keeps the start of the rest of that line's paragraph, then "…";
 ///     `byTruncatingHead` puts "…" and then the end of the paragraph; `byTruncatingMiddle` keeps
@@ -63,6 +65,10 @@ public struct TextLayout: Hashable, Sendable {
     /// Whether text was cut: it needed more lines than are shown (blank ones count too, though
     /// cutting only those puts no ellipsis).
     public let isTruncated: Bool
+
+    /// The most lines a layout holds, whatever `numberOfLines` and the height allow; the text
+    /// past them is cut as the line break mode says.
+    public static let mostLines = 1_000
 
     /// The ellipsis truncation shows (U+2026, HORIZONTAL ELLIPSIS).
     public static let ellipsis = "\u{2026}"
@@ -193,7 +199,7 @@ extension TextLayout {
         /// so sizing text of many lines does not build their strings.
         func compose(width: Double, height: Double, keepsLines: Bool) -> Composed {
             let limit = units(forWidth: width)
-            var maxLines = numberOfLines == 0 ? Int.max : numberOfLines
+            var maxLines = min(numberOfLines == 0 ? Int.max : numberOfLines, TextLayout.mostLines)
             if height.isFinite {
                 // A small allowance, so that a height computed as n line heights holds n lines.
                 let fitting = (height / lineHeight + 1e-9).rounded(.down)

@@ -46,14 +46,7 @@ public final class Label: View {
 
     /// `UIView.sizeToFit()`: the label takes the size its text needs, its frame's origin
     /// staying where it is (its centre, when a transform is set).
-    public func sizeToFit() {
-        let fitted = sizeThatFits(.zero)
-        if transform.isIdentity {
-            frame = Rect(origin: frame.origin, size: fitted)
-        } else {
-            bounds = Rect(origin: bounds.origin, size: fitted)
-        }
-    }
+    public func sizeToFit() { resize(toFit: sizeThatFits(.zero)) }
 
     override func snapshotCopy() -> View {
         let copy = Label()

@@ -107,6 +107,16 @@ open class View {
     /// snapshot to copy the rest into; a plain view has none.
     func snapshotCopy() -> View { View() }
 
+    /// Takes `size`, as `sizeToFit()` does: the frame's origin stays where it is, or the centre
+    /// when a transform is set (the frame is then not the view's to set).
+    func resize(toFit size: Size) {
+        if model.transform.isIdentity {
+            frame = Rect(origin: frame.origin, size: size)
+        } else {
+            bounds = Rect(origin: bounds.origin, size: size)
+        }
+    }
+
     /// What is on screen now: the model, or the in-flight values while animating.
     public var presentation: LayerState { isPresentationOverridden ? presentationState : storedModel }
 

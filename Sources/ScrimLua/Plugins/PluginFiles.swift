@@ -10,6 +10,8 @@ import Foundation
 final class PluginFiles {
     /// The plugin's folder, as the host found it: for messages.
     let folder: String
+    /// What the folder is, in messages: "the plugin's folder", or a scenario's.
+    let folderRole: String
     /// `scrim.dataPath`: the folder the plugin writes to, made on its first write; nil when the
     /// host has no folder for plugin data or the plugin's name cannot name a folder.
     let dataPath: String?
@@ -20,8 +22,9 @@ final class PluginFiles {
     /// The folders whose files are plugin code (the plugin paths), asked at every write.
     private let codeFolders: () -> [String]
 
-    init(folder: String, dataPath: String?, codeFolders: @escaping () -> [String]) {
+    init(folder: String, dataPath: String?, folderRole: String = "the plugin's folder", codeFolders: @escaping () -> [String]) {
         self.folder = folder
+        self.folderRole = folderRole
         self.dataPath = dataPath
         self.codeFolders = codeFolders
         folderDescriptor = scrim_open_folder(folder, 1)
@@ -55,8 +58,8 @@ final class PluginFiles {
             return .failure(.refused("\(caller): cannot write '\(path)': the plugin's folder is read-only to plugins "
                 + "(write under scrim.dataPath; the host can grant 'io')"))
         }
-        guard folderDescriptor >= 0 else { return .failure(.refused("\(caller): the plugin's folder '\(folder)' is gone")) }
-        return openBeneath(folderDescriptor, path, as: path, access: access, caller: caller, root: "the plugin's folder (\(folder))")
+        guard folderDescriptor >= 0 else { return .failure(.refused("\(caller): \(folderRole) '\(folder)' is gone")) }
+        return openBeneath(folderDescriptor, path, as: path, access: access, caller: caller, root: "\(folderRole) (\(folder))")
     }
 
     private func openData(_ relative: String, as path: String, access: FileMode, caller: String) -> Result<Int32, Failure> {

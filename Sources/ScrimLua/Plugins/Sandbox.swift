@@ -23,8 +23,8 @@ enum Sandbox {
 }
 
 extension Runtime {
-    /// The natives the sandbox uses: `openFile(files, path, mode, fname)`, `displayPath(files,
-    /// path)`, `dataPath(files)`, `findModule(name)`, `owns(name, owner)` (whether the plugin
+    /// The natives the sandbox uses: `openFile(files, path, mode, fname)`, `loadImage(files,
+    /// path)` (the image, or nil and why not), `displayPath(files, path)`, `dataPath(files)`, `findModule(name)`, `owns(name, owner)` (whether the plugin
     /// `name` is the one `owner` stands for) and `checkChunk(text)`.
     func installSandboxNatives(in native: Int32) {
         lua.setFunction("openFile", in: native) { call in
@@ -50,6 +50,11 @@ extension Runtime {
             let path = try call.string(2)   // relative to the plugin's folder, or under the data folder
             call.state.push(PluginManager.displayPath(path.hasPrefix("/") ? path : files.folder + "/" + path))
             return 1
+        }
+        lua.setFunction("loadImage", in: native) { call in
+            let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")
+            lua_rotate(call.L, 1, -1)   // the path first, as `image(path)` takes it
+            return try Runtime.pushImage(from: files, call)
         }
         lua.setFunction("dataPath", in: native) { call in
             let files = try call.object(1, PluginFiles.self, expected: "PluginFiles")

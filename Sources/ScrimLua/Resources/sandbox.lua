@@ -353,6 +353,15 @@ function internals.newPluginEnvironment(files, grants, owner)
   end
   local overrides = {
     plugin = pluginByName,
+    -- Images beneath the plugin's folder, by the rules of its files.
+    image = function(path)
+      if type(path) ~= "string" then
+        error(format("bad argument #1 to 'image' (string expected, got %s)", type(path)), 2)
+      end
+      local image, problem = native.loadImage(files, path)
+      if image == nil then error(problem, 2) end
+      return image
+    end,
     loadPlugin = function(name)
       if type(name) == "string" and (find(name, "/", 1, true) or find(name, "%.lua$")) then
         error(format("scrim.loadPlugin: '%s' is a path; a plugin loads other plugins by name, found on the " ..

@@ -48,6 +48,8 @@ public final class Runtime {
     let windowClass = BridgedClass<Window>("Window")
     let gradientViewClass = BridgedClass<GradientView>("GradientView")
     let labelClass = BridgedClass<Label>("Label")
+    let imageClass = BridgedClass<Image>("Image")
+    let imageViewClass = BridgedClass<ImageView>("ImageView")
     let viewControllerClass = BridgedClass<ViewController>("ViewController")
     let propertyAnimatorClass = BridgedClass<PropertyAnimator>("PropertyAnimator")
     let presentationControllerClass = BridgedClass<PresentationController>("PresentationController")
@@ -108,8 +110,23 @@ public final class Runtime {
 
     // MARK: Running Lua
 
-    /// Runs the scenario script at `path` with the scenario surface as globals.
+    /// The folder a scenario's `image(path)` reads beneath, by a plugin's rules (the kernel
+    /// resolves each path beneath it): the folder of the script `runScript(at:)` ran last, or
+    /// the current directory.
+    public var resourceFolder = "." {
+        didSet { scenarioFiles = Runtime.files(beneath: resourceFolder) }
+    }
+    private(set) lazy var scenarioFiles = Runtime.files(beneath: resourceFolder)
+
+    private static func files(beneath folder: String) -> PluginFiles {
+        PluginFiles(folder: folder, dataPath: nil, folderRole: "the scenario's folder", codeFolders: { [] })
+    }
+
+    /// Runs the scenario script at `path` with the scenario surface as globals; its images are
+    /// read beneath its folder.
     public func runScript(at path: String) throws(LuaError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        resourceFolder = folder.isEmpty ? "." : folder
         if let error = lua.loadFile(path) { throw error }
         if let error = lua.enter(nargs: 0, nresults: 0) { throw error }
     }

@@ -21,6 +21,7 @@ extension Runtime {
                                            limit: Runtime.gradientColorLimit) { call, item in
                 lua_type(call.L, item) == LUA_TSTRING ? call.state.string(at: item).flatMap(Color.init(parsing:)) : nil
             }
+            Runtime.chargeStops(of: view, call)
         })
         cls.property("locations", get: { view, call in
             guard let locations = view.locations else { return lua_pushnil(call.L) }
@@ -35,6 +36,7 @@ extension Runtime {
                                               limit: Runtime.gradientColorLimit) { call, item in
                 lua_type(call.L, item) == LUA_TNUMBER ? lua_tonumberx(call.L, item, nil) : nil
             }
+            Runtime.chargeStops(of: view, call)
         })
         cls.property("startPoint", get: { view, call in call.state.push(view.startPoint) },
                      set: { view, call, i in view.startPoint = try call.point(i) })
@@ -42,6 +44,13 @@ extension Runtime {
                      set: { view, call, i in view.endPoint = try call.point(i) })
         cls.property("type", get: { view, call in call.state.push(view.type.rawValue) },
                      set: { view, call, i in view.type = try Runtime.enumValue(call, i, GradientView.GradientType.self) })
+    }
+
+    /// A gradient's colours and locations count toward the memory cap while it lives: a view
+    /// costs Lua only its userdata, and these up to 20 KB more natively.
+    static func chargeStops(of view: GradientView, _ call: LuaCall) {
+        let bytes = view.colors.count * MemoryLayout<Color>.stride + (view.locations?.count ?? 0) * MemoryLayout<Double>.stride
+        call.state.lingeringNatives.charge(bytes, to: view, for: .gradient)
     }
 
     /// `GradientView{colors=, locations=, startPoint=, endPoint=, type=, …}`: a gradient view

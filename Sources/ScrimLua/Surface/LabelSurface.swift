@@ -5,13 +5,17 @@ import ScrimCore
 extension Runtime {
     /// The largest font size a label takes, in points: past it, no screen shows a glyph whole.
     static let largestFontSize = 10_000.0
+    /// The longest text a label takes from a script, in bytes: some 300 pages. Laying out and
+    /// drawing it is native work no budget interrupts, so its length is bounded here, and what
+    /// labels hold counts toward the memory cap (`NativeCharge.text`).
+    static let longestLabelText = 1 << 20
 
     /// `Label`'s Lua surface: `UILabel`'s properties, a font as `{ size =, weight = }`.
     func defineLabelClass() {
         let cls = labelClass
         cls.inherit(from: viewClass)
         cls.property("text", get: { label, call in call.state.push(label.text) },
-                     set: { label, call, i in label.text = call.isNil(i) ? "" : try call.string(i) })
+                     set: { label, call, i in try Runtime.setText(of: label, call, at: i) })
         cls.property("font", get: { label, call in
             lua_createtable(call.L, 0, 2)
             call.push(number: label.font.size)
@@ -34,6 +38,18 @@ extension Runtime {
         cls.property("intrinsicContentSize", get: { label, call in call.state.push(label.intrinsicContentSize) })
         cls.method("sizeThatFits", returning: { label, call in label.sizeThatFits(try call.size(2)) })
         cls.action("sizeToFit") { $0.sizeToFit() }
+    }
+
+    /// Sets `label`'s text from the string at `index` (nil: empty), at most `longestLabelText`
+    /// bytes, charged to the memory cap while the label lives.
+    static func setText(of label: Label, _ call: LuaCall, at index: Int32) throws {
+        let text = call.isNil(index) ? "" : try call.string(index)
+        let bytes = text.utf8.count
+        guard bytes <= longestLabelText else {
+            throw call.argumentError(index, "a label's text is at most \(longestLabelText) bytes, got \(bytes)")
+        }
+        label.text = text
+        call.state.lingeringNatives.charge(bytes, to: label, for: .text)
     }
 
     /// A font given as `{ size = 17, weight = "semibold" }` (either field optional: 17 points,

@@ -4,7 +4,7 @@ import ScrimCore
 
 extension Runtime {
     /// Names that are both globals and fields of the `scrim` table.
-    static let surfaceGlobals = ["ViewController", "View", "GradientView", "Label", "window", "rect", "size", "point",
+    static let surfaceGlobals = ["ViewController", "View", "GradientView", "Label", "ImageView", "image", "window", "rect", "size", "point",
                                  "run", "step", "trace", "plugin", "animate", "animateKeyframes", "addKeyframe",
                                  "PropertyAnimator", "NavigationController", "TabBarController", "SplitViewController",
                                  "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer"]
@@ -17,6 +17,7 @@ extension Runtime {
         defineWindowClass()
         defineGradientViewClass()
         defineLabelClass()
+        defineImageClasses()
         defineViewControllerClass()
         definePropertyAnimatorClass()
         definePresentationSurface()
@@ -33,6 +34,8 @@ extension Runtime {
         lua.register(windowClass)
         lua.register(gradientViewClass)
         lua.register(labelClass)
+        lua.register(imageViewClass)
+        lua.register(imageClass)
         lua.register(navigationBarClass)
         lua.register(tabBarClass)
         lua.register(splitViewControllerClass)
@@ -130,6 +133,11 @@ extension Runtime {
         lua.setFunction("View", in: scrim) { [unowned self] call in try makeView(call) }
         lua.setFunction("GradientView", in: scrim) { [unowned self] call in try makeGradientView(call) }
         lua.setFunction("Label", in: scrim) { [unowned self] call in try makeLabel(call) }
+        lua.setFunction("ImageView", in: scrim) { [unowned self] call in try makeImageView(call) }
+        lua.setFunction("image", in: scrim) { [unowned self] call in
+            guard try Runtime.pushImage(from: scenarioFiles, call) == 1 else { throw LuaRaise(call.state.string(at: -1) ?? "image: not loaded") }
+            return 1
+        }
         lua.setFunction("NavigationController", in: scrim) { [unowned self] call in try makeNavigationController(call) }
         lua.setFunction("TabBarController", in: scrim) { [unowned self] call in try makeTabBarController(call) }
         lua.setFunction("SplitViewController", in: scrim) { [unowned self] call in try makeSplitViewController(call) }

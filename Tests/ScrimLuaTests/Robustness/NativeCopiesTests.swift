@@ -42,6 +42,29 @@ import Testing
         #expect(failure.hasPrefix("test.lua:5: not enough memory"), "\(failure)")
     }
 
+    /// A label's text is bounded and weighs what it holds; so does a gradient's list of stops.
+    /// Labels sharing one 10 MB string grew the host by 10 MB each while Lua held the string once,
+    /// and laid out and drew millions of lines no limit could interrupt.
+    @Test func labelTextAndGradientStopsAreBoundedAndWeighed() throws {
+        let h = Harness(limits: Self.capped)
+        #expect(h.failure("Label{}.text = string.rep('x', (1 << 20) + 1)")
+                == "test.lua:1: bad value for 'Label.text' (a label's text is at most 1048576 bytes, got 1048577)")
+        #expect(h.failure("Label{ text = string.rep('x', 1 << 20) }") == "no error")
+        let labels = h.failure("""
+            local text = string.rep("x", 1 << 20)
+            local keep = {}
+            for i = 1, 100 do keep[i] = Label{ text = text } end
+            """)
+        #expect(labels.hasPrefix("test.lua:3: not enough memory"), "\(labels)")
+        let gradients = h.failure("""
+            local colors, locations = {}, {}
+            for i = 1, 256 do colors[i] = "red"; locations[i] = i / 256 end
+            local keep = {}
+            for i = 1, 100000 do keep[i] = GradientView{ colors = colors, locations = locations } end
+            """)
+        #expect(gradients.hasPrefix("test.lua:4: not enough memory"), "\(gradients)")
+    }
+
     @Test func segueNamesAndCountsAreBounded() throws {
         let h = Harness(limits: Self.capped)
         #expect(h.failure("ViewController{}:registerSegue{ identifier = string.rep('x', 1025), destination = function() return ViewController{} end }")

@@ -1,0 +1,105 @@
+import Foundation
+@testable import ScrimCore
+import Testing
+
+/// The smallest headers of each format, as their specifications lay them out.
+enum ImageBytes {
+    /// A PNG's signature and `IHDR` chunk for a picture of `width`×`height` (no pixels follow:
+    /// Scrim reads the size, and embeds the bytes as they are).
+    static func png(width: UInt32, height: UInt32) -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        bytes += Array("IHDR".utf8)
+        for value in [width, height] { bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        return Data(bytes)
+    }
+
+    /// A JPEG's start, an APP0 segment, then a baseline start-of-frame of `width`×`height`.
+    static func jpeg(width: UInt16, height: UInt16, frameMarker: UInt8 = 0xC0) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        bytes += [0xFF, frameMarker, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
+        bytes += [UInt8](repeating: 0, count: 9) + [0xFF, 0xD9]
+        return Data(bytes)
+    }
+}
+
+@Suite struct ImageTests {
+    @Test func sizesComeFromEachFormatsHeader() throws {
+        let png = try Image(data: ImageBytes.png(width: 640, height: 480), name: "photo.png")
+        #expect((png.format, png.pixelWidth, png.pixelHeight, png.size) == (.png, 640, 480, Size(width: 640, height: 480)))
+        #expect(png.dataAddress.hasPrefix("data:image/png;base64,iVBORw0KGgo"))
+
+        let progressive = try Image(data: ImageBytes.jpeg(width: 300, height: 200, frameMarker: 0xC2), name: "p.jpg")
+        #expect((progressive.format, progressive.pixelWidth, progressive.pixelHeight) == (.jpeg, 300, 200))
+
+        let svg = try Image(data: Data(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="24px" height='12.5'><rect/></svg>"#.utf8), name: "icon.svg")
+        #expect((svg.format, svg.pixelWidth, svg.pixelHeight) == (.svg, 24, 13))
+        let boxed = try Image(data: Data(#"<svg viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg"/>"#.utf8), name: "box.svg")
+        #expect((boxed.pixelWidth, boxed.pixelHeight) == (100, 50))
+    }
+
+    /// `UIImage(named:)`'s rule: the `@2x` file has twice the pixels for the same points.
+    @Test func aScaleSuffixSetsPixelsPerPoint() throws {
+        let retina = try Image(data: ImageBytes.png(width: 640, height: 480), name: "images/photo@2x.png")
+        #expect(retina.scale == 2)
+        #expect(retina.size == Size(width: 320, height: 240))
+        #expect(try Image(data: ImageBytes.png(width: 300, height: 300), name: "a@3x.png").size == Size(width: 100, height: 100))
+        #expect(try Image(data: ImageBytes.png(width: 2, height: 2), name: "dir@2x/a.png").scale == 1)
+    }
+
+    @Test func whatIsNotAPictureScrimCanSizeIsAnErrorNamingTheFile() throws {
+        let cases: [(Data, String)] = [
+            (Data("hello".utf8), "notes.txt: not a PNG, JPEG or SVG file with a size Scrim can read"),
+            (Data(), "empty.png: not a PNG, JPEG or SVG file with a size Scrim can read"),
+            (Data(#"<svg xmlns="http://www.w3.org/2000/svg"/>"#.utf8), "nosize.svg: not a PNG, JPEG or SVG file with a size Scrim can read"),
+            (ImageBytes.png(width: 0, height: 10), "zero.png: a picture of 0×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (ImageBytes.png(width: 20_000, height: 10), "wide.png: a picture of 20000×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (ImageBytes.png(width: 5000, height: 5000), "bomb.png: a picture of 5000×5000 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (Data(count: Image.largestFile + 1), "huge.png: an image file is at most 16777216 bytes, this one has 16777217"),
+        ]
+        for (data, message) in cases {
+            let name = String(message.prefix { $0 != ":" })
+            #expect(throws: ImageError(message)) { try Image(data: data, name: name) }
+        }
+    }
+
+    /// Every cut of a PNG and a JPEG, and garbled bytes, give a size or an error, never a trap.
+    @Test func cutAndGarbledHeadersNeverTrap() {
+        for whole in [ImageBytes.png(width: 9, height: 9), ImageBytes.jpeg(width: 9, height: 9)] {
+            for length in 0...whole.count {
+                _ = try? Image(data: whole.prefix(length), name: "cut")
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var bytes = [UInt8](ImageBytes.jpeg(width: 9, height: 9))
+            bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            _ = try? Image(data: Data(bytes), name: "garbled")
+        }
+    }
+
+    @Test func contentModesPlaceContentAsUIKitDoes() {
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+        let square = Size(width: 50, height: 50)
+        let places: [ContentMode: Rect] = [
+            .scaleToFill: bounds,
+            .redraw: bounds,
+            .scaleAspectFit: Rect(x: 50, y: 0, width: 100, height: 100),
+            .scaleAspectFill: Rect(x: 0, y: -50, width: 200, height: 200),
+            .center: Rect(x: 75, y: 25, width: 50, height: 50),
+            .top: Rect(x: 75, y: 0, width: 50, height: 50),
+            .bottom: Rect(x: 75, y: 50, width: 50, height: 50),
+            .left: Rect(x: 0, y: 25, width: 50, height: 50),
+            .right: Rect(x: 150, y: 25, width: 50, height: 50),
+            .topLeft: Rect(x: 0, y: 0, width: 50, height: 50),
+            .topRight: Rect(x: 150, y: 0, width: 50, height: 50),
+            .bottomLeft: Rect(x: 0, y: 50, width: 50, height: 50),
+            .bottomRight: Rect(x: 150, y: 50, width: 50, height: 50),
+        ]
+        #expect(places.count == ContentMode.allCases.count)
+        for (mode, place) in places { #expect(mode.placement(of: square, in: bounds) == place, "\(mode)") }
+        #expect(ContentMode.scaleAspectFit.placement(of: .zero, in: bounds) == nil)
+        #expect(ContentMode.center.placement(of: square, in: Rect(x: .nan, y: 0, width: 1, height: 1)) == nil)
+        #expect(ContentMode.center.placement(of: Size(width: .infinity, height: 1), in: bounds) == nil)
+    }
+}
