@@ -5,14 +5,14 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test test-busy sanitize bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps screenshot
+.PHONY: demo test test-busy sanitize bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps export-deps screenshot
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
 
 # The tests load the C library (Examples/ are built and run against it), so it is built first;
 # the DocC reference is built last, its warnings (a broken symbol link) as errors.
-test: deps lint-deps browser-deps bench-deps
+test: deps lint-deps browser-deps bench-deps export-deps
 	$(SWIFT) build --product CScrim
 	@$(MAKE) --no-print-directory pc CONFIG=debug
 	$(SWIFT) test --disable-xctest
@@ -30,7 +30,7 @@ test-busy:
 # C-embedding tests, whose C host is not built with the sanitizer's runtime. LeakSanitizer is
 # off: what it reports comes from tests that keep their own application alive (docs/robustness.md).
 SANITIZER ?= address
-sanitize: deps lint-deps browser-deps bench-deps
+sanitize: deps lint-deps browser-deps bench-deps export-deps
 	ASAN_OPTIONS=detect_leaks=0 SCRIM_MODEL_SEQUENCES=300 SCRIM_API_PROGRAMS=300 SCRIM_C_ABI_PROGRAMS=300 \
 	  $(SWIFT) test --disable-xctest --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --skip EmbeddingTests
 
@@ -137,6 +137,16 @@ browser-deps:
 	  { $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null && echo "Installed."; } \
 	  || echo "Could not install chromium: the browser tests will be skipped."; \
+	fi
+
+# rsvg-convert (Debian's librsvg2-bin) and ffmpeg, with which `scrim render --out FILE.png|gif|mp4`
+# draws frames and encodes them, and ffprobe (in ffmpeg), with which the tests read them back.
+export-deps:
+	@if ! command -v rsvg-convert >/dev/null 2>&1 || ! command -v ffmpeg >/dev/null 2>&1; then \
+	  echo "Installing librsvg2-bin and ffmpeg with apt-get (PNG, GIF and MP4 export)…"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq librsvg2-bin ffmpeg >/dev/null && \
+	  echo "Installed."; \
 	fi
 
 # The README's screenshot: the demo's half sheet at rest, in the player page, in headless Chromium.

@@ -2,11 +2,13 @@ import ArgumentParser
 import Foundation
 import ScrimRender
 
-/// Where `scrim render` writes: a page, a folder of SVG files, or one SVG file.
+/// Where `scrim render` writes: a page, a folder of SVG files, one SVG file, or pictures made
+/// from the frames (`RasterExport`): one PNG, an animated GIF, an MP4 video.
 enum RenderOutput {
     case page(URL)
     case folder(URL)
     case svg(URL)
+    case raster(URL, RasterExport.Kind)
 
     init(path: String) throws {
         var isDirectory: ObjCBool = false
@@ -17,8 +19,10 @@ enum RenderOutput {
             self = .page(url)
         } else if url.pathExtension.lowercased() == "svg" {
             self = .svg(url)
+        } else if let kind = RasterExport.Kind(rawValue: url.pathExtension.lowercased()) {
+            self = .raster(url, kind)
         } else {
-            throw ValidationError("--out \(path): expected FILE.html, FILE.svg, or a folder ending in /")
+            throw ValidationError("--out \(path): expected FILE.html, FILE.svg, FILE.png, FILE.gif, FILE.mp4, or a folder ending in /")
         }
         if case .folder = self { return }
         let folder = url.deletingLastPathComponent().path
@@ -27,8 +31,38 @@ enum RenderOutput {
         }
     }
 
-    /// Writes `recording` and prints a summary line on standard error.
-    func write(_ recording: Recording, title: String, labels: Bool, progress: ProgressLine) throws {
+    /// Whether the output is one frame (an SVG or a PNG): the last recorded, or the one shown
+    /// at `--at`.
+    var isOneFrame: Bool {
+        switch self {
+        case .svg, .raster(_, .png): return true
+        default: return false
+        }
+    }
+
+    /// Whether the output is pictures made from the frames (PNG, GIF, MP4).
+    var isRaster: Bool {
+        if case .raster = self { return true }
+        return false
+    }
+
+    /// Checks before any work that the file can be written (the folder exists, and a file
+    /// there may be made or replaced), so a render is not lost at its end.
+    func checkWritable() throws {
+        guard case .raster(let url, _) = self else { return }
+        let existed = FileManager.default.fileExists(atPath: url.path)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, which Scrim does not follow" : String(cString: strerror(errno))
+            throw CLIError("cannot write \(path): \(reason)")
+        }
+        close(descriptor)
+        if !existed { unlink(url.path) }
+    }
+
+    /// Writes `recording` and prints a summary line on standard error; `raster` makes the
+    /// pictures of a `.raster` output.
+    func write(_ recording: Recording, title: String, labels: Bool, raster: RasterExport? = nil, progress: ProgressLine) throws {
         let frames = recording.frames.count, counted = RenderOutput.count(frames, "frame")
         let span = String(format: "%.3f–%.3f s", recording.frames.first?.time ?? 0, recording.frames.last?.time ?? 0)
         let summary: String
@@ -48,7 +82,24 @@ enum RenderOutput {
                 let last = recording.frames[recording.frames.count - 1]
                 try Data(last.scene.svg.utf8).write(to: url)
                 summary = "\(url.relativePath): the frame at \(String(format: "%.3f", last.time)) s"
+            case .raster(let url, let kind):
+                guard let raster else { throw CLIError("no pictures to make for \(path)") }
+                let written = try raster.write(recording.frames, fps: recording.fps, to: url, progress: progress)
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+                let times = String(format: "%.3f–%.3f s", written.first?.time ?? 0, written.last?.time ?? 0)
+                let step = raster.step(at: recording.fps)
+                if kind == .png, let last = written.last {
+                    summary = "\(url.relativePath): the frame at \(String(format: "%.3f", last.time)) s, \(RenderOutput.size(bytes))"
+                } else if step > 1 {
+                    let rate = String(format: "%g", Double(recording.fps) / Double(step))
+                    summary = "\(url.relativePath): \(RenderOutput.count(written.count, "frame")) (\(times) at \(rate) fps: "
+                        + "every \([2: "second", 3: "third"][step] ?? "\(step)th") frame of \(recording.fps) fps), \(RenderOutput.size(bytes))"
+                } else {
+                    summary = "\(url.relativePath): \(counted) (\(span) at \(recording.fps) fps), \(RenderOutput.size(bytes))"
+                }
             }
+        } catch let error as CLIError {
+            throw CLIError("cannot write \(path): \(error.description)")
         } catch {
             throw CLIError("cannot write \(path): \(error.localizedDescription)")
         }
@@ -57,7 +108,7 @@ enum RenderOutput {
 
     var path: String {
         switch self {
-        case .page(let url), .folder(let url), .svg(let url): return url.relativePath
+        case .page(let url), .folder(let url), .svg(let url), .raster(let url, _): return url.relativePath
         }
     }
 

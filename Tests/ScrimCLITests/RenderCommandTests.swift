@@ -68,7 +68,7 @@ import Testing
         let scratch = Scratch()
         let script = scratch.write("s.lua", "step()\nerror('boom')")
         for (arguments, message) in [
-            (["--out", "x.png"], "--out x.png: expected FILE.html, FILE.svg, or a folder ending in /"),
+            (["--out", "x.webp"], "--out x.webp: expected FILE.html, FILE.svg, FILE.png, FILE.gif, FILE.mp4, or a folder ending in /"),
             (["--out", "x.html", "--size", "big"], "--size big: expected WIDTHxHEIGHT in points, like 393x852"),
             (["--out", "x.html", "--from", "2", "--to", "1"], "--to 1.0 comes before --from 2.0"),
             (["--out", "x.html", "--port", "8080"], "--port needs --watch"),
