@@ -8,7 +8,7 @@ max_line_length = 120
 read_globals = {
   scrim = { other_fields = true },
   window = { read_only = false, other_fields = true },
-  "ViewController", "View", "rect", "size", "point", "run", "step", "trace", "plugin",
+  "ViewController", "View", "GradientView", "Label", "ImageView", "image", "rect", "size", "point", "run", "step", "trace", "plugin",
   "animate", "animateKeyframes", "addKeyframe", "PropertyAnimator",
   "NavigationController", "TabBarController", "SplitViewController",
   "TapGestureRecognizer", "PanGestureRecognizer", "ScreenEdgePanGestureRecognizer",

@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test test-busy sanitize bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps export-deps screenshot
+.PHONY: demo test test-busy sanitize bench fuzz build lib pc install docs deps lint-deps browser-deps bench-deps export-deps screenshot pictures
 
 demo: build
 	.build/debug/scrim run Scripts/demo.lua
@@ -148,6 +148,11 @@ export-deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq librsvg2-bin ffmpeg >/dev/null && \
 	  echo "Installed."; \
 	fi
+
+# The pictures in the README and docs/rendering.md, made by `scrim render` itself.
+pictures: build export-deps
+	.build/debug/scrim render Scripts/content.lua --out docs/images/content.png --scale 2
+	.build/debug/scrim render Scripts/zoom.lua --out docs/images/zoom.gif --to 1.7 >/dev/null
 
 # The README's screenshot: the demo's half sheet at rest, in the player page, in headless Chromium.
 SCREENSHOT_AT ?= t=0.55

@@ -17,17 +17,37 @@ local function top(view)
 end
 
 -- The app: Inbox (a navigation stack) and Settings, in a tab bar.
+local messages = {
+  { "Maya Lindqvist", "Photos from Saturday", "9:41" },
+  { "Build bot", "main passed: 671 tests", "9:12" },
+  { "Jonas Weber", "Re: the half sheet feels slow on iPad", "Yesterday" },
+  { "Priya Raman", "Lunch on Thursday?", "Tuesday" },
+  { "Scrim releases", "0.9: labels, images and GIF export", "Monday" },
+}
 local inbox = ViewController{ name = "inbox", title = "Inbox", viewDidLoad = function(self)
   self.view.backgroundColor = "#f2f2f7"
-  for i = 1, 5 do
-    self.view:addSubview(View{ name = "message" .. i, frame = rect(16, 16 + (i - 1) * 60, 361, 52),
-      backgroundColor = "#ffffff", cornerRadius = 10 })
+  for i, message in ipairs(messages) do
+    local row = View{ name = "message" .. i, frame = rect(16, 16 + (i - 1) * 60, 361, 52),
+      backgroundColor = "#ffffff", cornerRadius = 10 }
+    row:addSubview(Label{ frame = rect(12, 6, 250, 20), text = message[1],
+      font = { size = 16, weight = "semibold" } })
+    row:addSubview(Label{ frame = rect(12, 27, 337, 19), text = message[2], font = { size = 14 },
+      textColor = "#6c6c70" })
+    row:addSubview(Label{ frame = rect(262, 6, 87, 20), text = message[3], font = { size = 13 }, textColor = "#8e8e93",
+      textAlignment = "right" })
+    self.view:addSubview(row)
   end
 end }
 local nav = NavigationController{ name = "nav", root = inbox }
 nav.delegate = checkerboard.navigationDelegate
-local settings = ViewController{ name = "settings", title = "Settings",
-  viewDidLoad = function(self) self.view.backgroundColor = "#f2f2f7" end }
+local settings = ViewController{ name = "settings", title = "Settings", viewDidLoad = function(self)
+  self.view.backgroundColor = "#f2f2f7"
+  local group = View{ frame = rect(16, 16, 361, 132), backgroundColor = "#ffffff", cornerRadius = 10 }
+  for i, item in ipairs({ "Notifications", "Appearance", "Accounts" }) do
+    group:addSubview(Label{ frame = rect(16, (i - 1) * 44, 329, 44), text = item })
+  end
+  self.view:addSubview(group)
+end }
 local tabs = TabBarController{ name = "tabs", viewControllers = { nav, settings } }
 window.rootViewController = tabs
 swipeTabs.install(tabs)
@@ -39,6 +59,10 @@ local filters = ViewController{ name = "filters", modalPresentationStyle = "cust
   self.view.backgroundColor = "#ffffff"
   self.view:addSubview(View{ name = "grabber", frame = rect(178.5, 5, 36, 5), backgroundColor = "#c7c7cc",
     cornerRadius = 2.5 })
+  self.view:addSubview(Label{ frame = rect(16, 24, 361, 34), text = "Filters", font = { size = 22, weight = "bold" } })
+  for i, item in ipairs({ "Unread only", "Flagged", "With attachments" }) do
+    self.view:addSubview(Label{ frame = rect(16, 68 + (i - 1) * 40, 361, 40), text = item })
+  end
 end }
 filters.transitioningDelegate = halfSheet.transitioningDelegate
 inbox:present(filters, true, function() say("filters presented") end)
@@ -65,7 +89,10 @@ say("still presented: %s", tostring(filters.presentingViewController ~= nil))
 print("\n-- 2. checkerboard: a push turns the screen over tile by tile")
 local photo = ViewController{ name = "photo", title = "Photo", viewDidLoad = function(self)
   self.view.backgroundColor = "#000000"
-  self.view:addSubview(View{ name = "image", frame = rect(0, 200, 393, 300), backgroundColor = "#ff9500" })
+  self.view:addSubview(ImageView{ name = "image", image = image("images/harbor.svg"), frame = rect(0, 200, 393, 300),
+    contentMode = "scaleAspectFill", clipsToBounds = true })
+  self.view:addSubview(Label{ frame = rect(16, 516, 361, 28), text = "The harbour at noon", textColor = "#ffffff",
+    font = { size = 20, weight = "semibold" } })
 end }
 nav:push(photo, true)
 run(0.4)

@@ -9,13 +9,32 @@ local function report(label, vc)
   print(string.format("[%5.3f] %-30s y %6.1f  height %6.1f", scrim.now(), label, f.y, f.height))
 end
 
-local home = ViewController{ name = "home", viewDidLoad = function(self) self.view.backgroundColor = "#ffffff" end }
+-- A map (Scripts/images/map.svg) under a sheet of places.
+local home = ViewController{ name = "home", viewDidLoad = function(self)
+  self.view.backgroundColor = "#f2efe9"
+  self.view:addSubview(ImageView{ image = image("images/map.svg"), frame = self.view.bounds })
+end }
 window.rootViewController = home
 step()
 
 local function makeSheet()
   local sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom",
-    viewDidLoad = function(self) self.view.backgroundColor = "#f2f2f7" end }
+    viewDidLoad = function(self)
+      self.view.backgroundColor = "#f2f2f7"
+      self.view:addSubview(Label{ frame = rect(16, 20, 361, 30), text = "Nearby",
+        font = { size = 22, weight = "bold" } })
+      local places = { { "Harbour Café", "Coffee · 4 min walk" }, { "Lakeside Park", "Park · 9 min walk" },
+                       { "City Library", "Library · 12 min walk" } }
+      for i, place in ipairs(places) do
+        local row = View{ frame = rect(16, 60 + (i - 1) * 64, 361, 56), backgroundColor = "#ffffff",
+          cornerRadius = 10, shadowOpacity = 0.08, shadowRadius = 4, shadowOffset = size(0, 1) }
+        row:addSubview(Label{ frame = rect(14, 8, 333, 22), text = place[1],
+          font = { size = 17, weight = "semibold" } })
+        row:addSubview(Label{ frame = rect(14, 30, 333, 18), text = place[2], font = { size = 14 },
+          textColor = "#6c6c70" })
+        self.view:addSubview(row)
+      end
+    end }
   sheet.transitioningDelegate = halfSheet.transitioningDelegate
   return sheet
 end

@@ -9,17 +9,34 @@ local function report(label, view)
     f.x, f.y, f.width, f.height, view.presentation.cornerRadius))
 end
 
+-- A grid of photos (Scripts/images/*.svg); the first, the lake, is the one that zooms.
+local photos = { "lake", "dunes", "city", "forest", "peaks", "harbor" }
 local thumbnail
 local grid = ViewController{ name = "grid", viewDidLoad = function(self)
-  thumbnail = View{ name = "thumbnail", frame = rect(20, 120, 100, 100), backgroundColor = "#5ac8fa",
-                    cornerRadius = 12 }
-  self.view:addSubview(thumbnail)
+  self.view.backgroundColor = "#ffffff"
+  self.view:addSubview(Label{ frame = rect(20, 64, 353, 41), text = "Photos", font = { size = 34, weight = "bold" } })
+  for i, name in ipairs(photos) do
+    local cell = ImageView{ name = i == 1 and "thumbnail" or name, image = image("images/" .. name .. ".svg"),
+      frame = rect(20 + (i - 1) % 3 * 120, 120 + (i - 1) // 3 * 120, 100, 100), contentMode = "scaleAspectFill",
+      cornerRadius = 12, clipsToBounds = true }
+    self.view:addSubview(cell)
+    if i == 1 then thumbnail = cell end
+  end
 end }
 window.rootViewController = grid
 step()
 
-local photo = ViewController{ name = "photo", modalPresentationStyle = "custom",
-  viewDidLoad = function(self) self.view.backgroundColor = "#5ac8fa" end }
+local photo = ViewController{ name = "photo", modalPresentationStyle = "custom", viewDidLoad = function(self)
+  local width = window.size.width
+  self.view.backgroundColor = "#000000"
+  self.view:addSubview(ImageView{ image = image("images/lake.svg"), frame = rect(0, 200, width, width * 2 / 3),
+    contentMode = "scaleAspectFill", clipsToBounds = true })
+  self.view:addSubview(Label{ frame = rect(20, 220 + width * 2 / 3, width - 40, 28), text = "Lake at dusk",
+    font = { size = 22, weight = "semibold" }, textColor = "#ffffff" })
+  self.view:addSubview(Label{ frame = rect(20, 252 + width * 2 / 3, width - 40, 44), numberOfLines = 2,
+    text = "The last light over the water, the far shore already in shadow.", textColor = "#aeaeb2",
+    font = { size = 15 } })
+end }
 photo.transitioningDelegate = zoom.delegate{ sourceView = function() return thumbnail end }
 
 print("-- zoom in from the thumbnail")

@@ -79,14 +79,16 @@ public final class SceneBuilder {
         if let color = state.backgroundColor, color.alpha > 0 {
             open += "<rect\(box)\(paint("fill", color))/>\n"
         }
-        if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
-        if let imageView = view as? ImageView { open += image(of: imageView, in: state.bounds) }
-        if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
+        // Clipping to the bounds cuts the view's content (gradient, image, text) and its
+        // subviews, as `masksToBounds` cuts a layer's contents and sublayers.
         var close = ""
         if view.clipsToBounds {
             open += "<clipPath id=\"c\(id)\"><rect\(box)/></clipPath>\n<g clip-path=\"url(#c\(id))\">\n"
             close += "</g>\n"
         }
+        if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
+        if let imageView = view as? ImageView { open += image(of: imageView, in: state.bounds) }
+        if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
         close += border(of: state, radius: radius)
         if labels, let name = view.name {
             close += "<text class=\"label\" x=\"\(svgNumber(origin.x + 3))\" y=\"\(svgNumber(origin.y + 11))\">\(xmlEscaped(name))</text>\n"

@@ -366,6 +366,21 @@ struct SceneTests {
 
             """)
         #expect(image.dataAddress == "data:image/png;base64," + Data(header).base64EncodedString())
+        // Filling spills past the bounds, cut only by clipsToBounds, which cuts the image too.
+        let filled = scene { window in
+            let view = ImageView(image: image, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            view.contentMode = .scaleAspectFill
+            view.cornerRadius = 10
+            view.clipsToBounds = true
+            window.addSubview(view)
+        }.nodes[1].open
+        #expect(filled == """
+            <g id="v1">
+            <clipPath id="c1"><rect width="100" height="100" rx="10"/></clipPath>
+            <g clip-path="url(#c1)">
+            <image x="-50" width="200" height="100" preserveAspectRatio="none" href="\(image.dataAddress)"/>
+
+            """)
         let empty = scene { window in window.addSubview(ImageView(frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
         #expect(!empty.nodes[1].open.contains("<image"))
     }
