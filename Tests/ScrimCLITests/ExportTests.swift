@@ -78,14 +78,8 @@ struct ExportTests {
         return scratch
     }
 
-    @Test("a PNG shows each kind of content where the SVG puts it")
-    func pngShowsContent() throws {
-        let scratch = scratchWithContent()
-        let result = try Scrim.run(["render", "content.lua", "--out", "frame.png"], in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("scrim: wrote frame.png: the frame at 0.033 s, "), "\(result.stderr)")
-        let image = try PNGImage(contentsOf: scratch.url.appendingPathComponent("frame.png"))
-        #expect((image.width, image.height) == (417, 876))
+    /// Each kind of content of `content` where the SVG puts it, in a picture of the frame.
+    private func expectContent(in image: PNGImage) {
         // The border, inside the card's left edge; the card's inside; the shadow below it.
         #expect(pixel(image, 22, 120) == (255, 0, 0))
         #expect(pixel(image, 120, 140) == (255, 255, 255))
@@ -101,6 +95,17 @@ struct ExportTests {
             for x in 36..<200 where pixel(image, x, y).red < 100 { if x < 130 { dark += 1 } else { beyond += 1 } }
         }
         #expect(dark > 100 && beyond == 0, "\(dark) dark pixels in the title, \(beyond) past it")
+    }
+
+    @Test("a PNG shows each kind of content where the SVG puts it")
+    func pngShowsContent() throws {
+        let scratch = scratchWithContent()
+        let result = try Scrim.run(["render", "content.lua", "--out", "frame.png"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("scrim: wrote frame.png: the frame at 0.033 s, "), "\(result.stderr)")
+        let image = try PNGImage(contentsOf: scratch.url.appendingPathComponent("frame.png"))
+        #expect((image.width, image.height) == (417, 876))
+        expectContent(in: image)
 
         let twice = try Scrim.run(["render", "content.lua", "--out", "big.png", "--scale", "2"], in: scratch.url)
         #expect(twice.status == 0, "\(twice.stderr)")
@@ -110,7 +115,7 @@ struct ExportTests {
 
     /// The exported PNG and Chromium's drawing of the same SVG agree within a small tolerance:
     /// the renderers rasterise text and blur shadows in their own ways.
-    @Test("an exported PNG matches Chromium's rendering of the same SVG", .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.missing)))
+    @Test("Chromium draws each kind of content, and the exported PNG matches its rendering of the same SVG", .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.missing)))
     func pngMatchesChromium() throws {
         let scratch = scratchWithContent()
         #expect(try Scrim.run(["render", "content.lua", "--out", "frame.svg"], in: scratch.url).status == 0)
@@ -119,6 +124,7 @@ struct ExportTests {
         try Chromium.run(["--window-size=417,876", "--screenshot=\(scratch.url.appendingPathComponent("chromium.png").path)"],
                          page: scratch.url.appendingPathComponent("frame.svg"), fragment: "")
         let browser = try PNGImage(contentsOf: scratch.url.appendingPathComponent("chromium.png"))
+        expectContent(in: browser)
         var total = 0, far = 0, count = 0
         for y in 12..<(876 - 12) {
             for x in 12..<(417 - 12) {

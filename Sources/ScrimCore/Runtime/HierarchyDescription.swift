@@ -53,10 +53,27 @@ extension Window {
         var line = prefix + (isLast ? "└─ " : "├─ ") + label(of: view) + " \(state.frame)"
         if state.alpha != 1 { line += " alpha \(formatNumber(state.alpha))" }
         if view.isHidden { line += " hidden" }
+        if let content = Window.content(of: view) { line += " " + content }
         lines.append(line)
         let inner = prefix + (isLast ? "   " : "│  ")
         for (index, subview) in view.subviews.enumerated() {
             describe(view: subview, prefix: inner, isLast: index == view.subviews.count - 1, into: &lines)
+        }
+    }
+
+    /// What a view shows besides its colour: a label's text (its first 40 characters), an image
+    /// view's image, a gradient's colours.
+    static func content(of view: View) -> String? {
+        switch view {
+        case let label as Label:
+            let text = label.text.count > 40 ? label.text.prefix(40) + "…" : Substring(label.text)
+            return "text " + String(reflecting: String(text))
+        case let imageView as ImageView:
+            return imageView.image.map { "image \($0.name)" }
+        case let gradient as GradientView:
+            return "\(gradient.type) gradient " + gradient.colors.map(\.hexString).joined(separator: " ")
+        default:
+            return nil
         }
     }
 

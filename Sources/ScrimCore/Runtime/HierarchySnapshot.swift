@@ -59,6 +59,7 @@ extension Window {
             "subviews": .array(view.subviews.map { snapshot(of: $0) }),
         ]
         if let color = state.backgroundColor { fields["backgroundColor"] = .string(color.hexString) }
+        if let content = Window.content(of: view) { fields["content"] = .string(content) }
         return .object(fields)
     }
 

@@ -103,3 +103,29 @@ enum ImageBytes {
         #expect(ContentMode.center.placement(of: Size(width: .infinity, height: 1), in: bounds) == nil)
     }
 }
+
+/// `:tree` and the `tree` request say what each kind of content shows.
+@Suite struct ContentDescriptionTests {
+    @Test func treesNameTextImagesAndGradients() throws {
+        let application = Application(device: .iPhoneSE)
+        let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 20))
+        label.text = "A \"quoted\" title that runs on for well past forty characters"
+        let photo = ImageView(image: try Image(data: ImageBytes.png(width: 4, height: 2), name: "images/photo@2x.png"))
+        let gradient = GradientView(frame: .zero)
+        gradient.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        gradient.type = .radial
+        for view in [label, photo, gradient] { application.window.addSubview(view) }
+        let lines = application.window.hierarchyDescription.split(separator: "\n").suffix(3)
+        #expect(Array(lines) == [
+            #"   ├─ Label (0, 0, 100, 20) text "A \"quoted\" title that runs on for well p…""#,
+            "   ├─ ImageView (0, 0, 2, 1) image images/photo@2x.png",
+            "   └─ GradientView (0, 0, 0, 0) radial gradient #ff0000ff #0000ffff",
+        ])
+        guard case .object(let root) = application.window.hierarchySnapshot, case .object(let window)? = root["views"],
+              case .array(let views)? = window["subviews"], case .object(let first) = views[0] else {
+            Issue.record("no views in the snapshot")
+            return
+        }
+        #expect(first["content"] == .string(#"text "A \"quoted\" title that runs on for well p…""#))
+    }
+}
