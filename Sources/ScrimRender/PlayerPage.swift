@@ -24,12 +24,19 @@ public enum PlayerPage {
         ])
     }
 
-    /// The page's data: `{"title", "fps", "tail", "frames":[{"t","h"?,"n"?,"d"?,"o"?}], "events":[{"f","e"}]}`.
+    /// The page's data: `{"title", "fps", "tail", "images":{id: element}, "frames":[{"t","h"?,"u"?,"n"?,"d"?,"o"?}],
+    /// "events":[{"f","e"}]}` — every image once, and each frame the ids of those it shows
+    /// (`u`) when they changed.
     static func dataJSON(for recording: Recording, title: String) -> String {
-        var out = "{\"title\":\(jsonString(title)),\"fps\":\(recording.fps),\"tail\":\(jsonString(Scene.tail)),\"frames\":["
+        var images: [Int: String] = [:]
+        for frame in recording.frames { images.merge(frame.scene.images) { first, _ in first } }
+        var out = "{\"title\":\(jsonString(title)),\"fps\":\(recording.fps),\"tail\":\(jsonString(Scene.tail)),\"images\":{"
+        out += images.keys.sorted().map { "\"\($0)\":\(jsonString(images[$0]!))" }.joined(separator: ",")
+        out += "},\"frames\":["
         var previous: [Int: SceneNode] = [:]
         var previousOrder: [Int] = []
         var previousHead: String?
+        var previousUsed: [Int] = []
         for (index, frame) in recording.frames.enumerated() {
             if index > 0 { out += ",\n" }
             out += "{\"t\":\(String(format: "%.6f", frame.time))"
@@ -37,6 +44,11 @@ public enum PlayerPage {
             if scene.head != previousHead {
                 out += ",\"h\":\(jsonString(scene.head))"
                 previousHead = scene.head
+            }
+            let used = scene.images.keys.sorted()
+            if used != previousUsed {
+                out += ",\"u\":[\(used.map(String.init).joined(separator: ","))]"
+                previousUsed = used
             }
             var current: [Int: SceneNode] = [:]
             var changed: [SceneNode] = []

@@ -65,6 +65,7 @@ kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-
 <body>
 <main>
   <div id="stage" class="{{stageClass}}" aria-label="the screen"></div>
+  <svg id="images" width="0" height="0" style="position:absolute" aria-hidden="true"><defs id="image-definitions"></defs></svg>
   <aside>
     <h1>{{title}}</h1>
     <div class="controls">
@@ -91,10 +92,19 @@ kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-
   var data = JSON.parse(document.getElementById("scrim-data").textContent);
   var frames = data.frames, events = data.events, count = frames.length;
 
+  // The images, defined once for every frame (frames refer to them by id): in the page,
+  // and in a frame's own SVG (svg(n)) those it uses, as Scene.svg writes them.
+  var images = data.images || {}, imageIDs = Object.keys(images).map(Number).sort(function (a, b) { return a - b; });
+  document.getElementById("image-definitions").innerHTML = imageIDs.map(function (id) { return images[id]; }).join("");
+
   // Each frame's SVG, put together from the stored differences as Scene.svg does.
-  var svgs = new Array(count), nodes = new Map(), order = [], head = "";
+  var svgs = new Array(count), heads = new Array(count), uses = new Array(count);
+  var nodes = new Map(), order = [], head = "", used = [];
   frames.forEach(function (frame, index) {
     if (frame.h !== undefined) head = frame.h;
+    if (frame.u) used = frame.u;
+    heads[index] = head.length;
+    uses[index] = used;
     (frame.d || []).forEach(function (id) { nodes.delete(id); });
     (frame.n || []).forEach(function (node) { nodes.set(node[0], node); });
     if (frame.o) order = frame.o;
@@ -253,7 +263,10 @@ kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--line); border-
   show(fromAddress());
   window.scrimPlayer = {
     get frame() { return current; }, count: count, show: show, play: play, pause: pause,
-    svg: function (frame) { return svgs[frame]; }
+    svg: function (frame) {
+      var defs = uses[frame].length ? "<defs>" + uses[frame].map(function (id) { return images[id]; }).join("") + "</defs>\n" : "";
+      return svgs[frame].slice(0, heads[frame]) + defs + svgs[frame].slice(heads[frame]);
+    }
   };
 })();
 </script>

@@ -14,6 +14,11 @@ public final class SceneBuilder {
     public let labels: Bool
     private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
     private var nextID = 0
+    /// Images get ids as views do, for the life of the image: `i<id>` in the SVG.
+    private var imageIDs: [ObjectIdentifier: (image: WeakImage, id: Int)] = [:]
+    private var nextImageID = 0
+    /// The images the scene being built shows.
+    private var images: [Int: String] = [:]
 
     public init(labels: Bool = false) {
         self.labels = labels
@@ -22,9 +27,10 @@ public final class SceneBuilder {
     /// The window as it is on screen now.
     public func scene(of window: Window) -> Scene {
         var nodes: [SceneNode] = []
+        images = [:]
         if !window.isHidden { add(window, parent: nil, to: &nodes) }
         let head = DeviceOutline.head(size: window.presentation.bounds.size, device: window.device, labels: labels)
-        return Scene(head: head, nodes: nodes)
+        return Scene(head: head, nodes: nodes, images: images)
     }
 
     private func add(_ view: View, parent: Int?, to nodes: inout [SceneNode]) {
@@ -34,6 +40,29 @@ public final class SceneBuilder {
         for subview in view.subviews where !subview.isHidden {
             add(subview, parent: id, to: &nodes)
         }
+    }
+
+    /// The id of `image`, and its definition in the scene being built: the picture at its size
+    /// in points, stretched to that size (a view's node scales it to where it goes).
+    private func identifier(of image: Image) -> Int {
+        let key = ObjectIdentifier(image)
+        let id: Int
+        if let entry = imageIDs[key], entry.image.value === image {
+            id = entry.id
+        } else {
+            if imageIDs.count >= 64, imageIDs.count.nonzeroBitCount == 1 {
+                imageIDs = imageIDs.filter { $0.value.image.value != nil }
+            }
+            id = nextImageID
+            nextImageID += 1
+            imageIDs[key] = (WeakImage(value: image), id)
+        }
+        if images[id] == nil {
+            let size = image.size
+            images[id] = "<image id=\"i\(id)\" width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\" "
+                + "preserveAspectRatio=\"none\" href=\"\(image.dataAddress)\"/>"
+        }
+        return id
     }
 
     private func identifier(of view: View) -> Int {
@@ -127,16 +156,20 @@ public final class SceneBuilder {
         return out + "<rect\(box) fill=\"url(#g\(id))\"/>\n"
     }
 
-    /// An image view's image, embedded as a `data:` address, placed by its content mode and
-    /// stretched to that place (the mode already kept its aspect where it keeps one). Not cut to
-    /// the corner radius: as in UIKit, only `clipsToBounds` cuts content.
+    /// An image view's image: a `<use>` of the image's definition (`Scene.images`), moved and
+    /// scaled to the place its content mode gives (the mode already kept the aspect where it
+    /// keeps one). Not cut to the corner radius: as in UIKit, only `clipsToBounds` cuts content.
     private func image(of view: ImageView, in bounds: Rect) -> String {
         guard let image = view.image, let place = view.contentMode.placement(of: image.size, in: bounds) else { return "" }
-        var out = "<image"
-        if svgNumber(place.x) != "0" { out += " x=\"\(svgNumber(place.x))\"" }
-        if svgNumber(place.y) != "0" { out += " y=\"\(svgNumber(place.y))\"" }
-        out += " width=\"\(svgNumber(place.width))\" height=\"\(svgNumber(place.height))\" preserveAspectRatio=\"none\""
-        return out + " href=\"\(image.dataAddress)\"/>\n"
+        let size = image.size
+        let scaleX = svgNumber(place.width / size.width), scaleY = svgNumber(place.height / size.height)
+        var out = "<use href=\"#i\(identifier(of: image))\""
+        let x = svgNumber(place.x), y = svgNumber(place.y)
+        var transform: [String] = []
+        if x != "0" || y != "0" { transform.append("translate(\(x) \(y))") }
+        if scaleX != "1" || scaleY != "1" { transform.append("scale(\(scaleX) \(scaleY))") }
+        if !transform.isEmpty { out += " transform=\"\(transform.joined(separator: " "))\"" }
+        return out + "/>\n"
     }
 
     /// A label's text: one `<text>` in DejaVu Sans at the face's own weight, a `<tspan>` per
@@ -234,4 +267,8 @@ public final class SceneBuilder {
 
 private struct WeakView {
     weak var value: View?
+}
+
+private struct WeakImage {
+    weak var value: Image?
 }

@@ -348,24 +348,28 @@ struct SceneTests {
         }
     }
 
-    @Test("an image view embeds its image as a data address, placed by its content mode")
+    @Test("an image view uses its image's one definition, placed by its content mode")
     func imageView() throws {
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         header += [0, 0, 0, 100, 0, 0, 0, 50, 8, 6, 0, 0, 0, 0, 0, 0, 0]
         let image = try Image(data: Data(header), name: "wide.png")
+        #expect(image.dataAddress == "data:image/png;base64," + Data(header).base64EncodedString())
         let drawn = scene { window in
             let view = ImageView(image: image, frame: Rect(x: 0, y: 0, width: 100, height: 100))
             view.backgroundColor = .black
             view.contentMode = .scaleAspectFit
             window.addSubview(view)
-        }.nodes[1].open
-        #expect(drawn == """
+        }
+        #expect(drawn.nodes[1].open == """
             <g id="v1">
             <rect width="100" height="100" fill="#000000"/>
-            <image y="25" width="100" height="50" preserveAspectRatio="none" href="\(image.dataAddress)"/>
+            <use href="#i0" transform="translate(0 25)"/>
 
             """)
-        #expect(image.dataAddress == "data:image/png;base64," + Data(header).base64EncodedString())
+        let definition = "<image id=\"i0\" width=\"100\" height=\"50\" preserveAspectRatio=\"none\" href=\"\(image.dataAddress)\"/>"
+        #expect(drawn.images == [0: definition])
+        #expect(drawn.svg.contains("<defs>\(definition)</defs>\n<g id=\"v0\""))
+
         // Filling spills past the bounds, cut only by clipsToBounds, which cuts the image too.
         let filled = scene { window in
             let view = ImageView(image: image, frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -378,11 +382,30 @@ struct SceneTests {
             <g id="v1">
             <clipPath id="c1"><rect width="100" height="100" rx="10"/></clipPath>
             <g clip-path="url(#c1)">
-            <image x="-50" width="200" height="100" preserveAspectRatio="none" href="\(image.dataAddress)"/>
+            <use href="#i0" transform="translate(-50 0) scale(2 2)"/>
 
             """)
         let empty = scene { window in window.addSubview(ImageView(frame: Rect(x: 0, y: 0, width: 10, height: 10))) }
-        #expect(!empty.nodes[1].open.contains("<image"))
+        #expect(!empty.nodes[1].open.contains("<use") && empty.images.isEmpty)
+    }
+
+    /// A thousand views of one image in every frame hold its bytes once: the scene's
+    /// definitions and the page's data each have one copy, however many views and frames.
+    @Test("an image shown by many views in many frames is defined once")
+    func imagesAreDefinedOnce() throws {
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0, 4, 0, 0, 0, 4, 8, 6, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 7, count: 3000)
+        let image = try Image(data: Data(header), name: "big.png")
+        let application = Application(device: .iPhoneSE)
+        let recorder = FrameRecorder(application: application)
+        for i in 0..<1000 { application.window.addSubview(ImageView(image: image, frame: Rect(x: Double(i % 30), y: 0, width: 4, height: 4))) }
+        application.step(frames: 5)
+        let recording = recorder.finish()
+        let payload = image.dataAddress
+        func copies(in text: String) -> Int { text.components(separatedBy: payload).count - 1 }
+        #expect(recording.frames.count >= 5)
+        #expect(copies(in: recording.frames[recording.frames.count - 1].scene.svg) == 1)
+        #expect(copies(in: PlayerPage.html(for: recording, title: "many")) == 1)
     }
 
     @Test("a corner radius larger than half the shorter side is drawn as half of it")
