@@ -21,8 +21,9 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The largest file an image is made from: a picture for a phone's screen is far smaller.
-    public static let largestFile = 16 << 20
+    /// The largest file an image is made from: 7 MB, whose `data:` address (base64, a third
+    /// larger) stays under the 10 MB that renderers' XML parsers take in one attribute.
+    public static let largestFile = 7 << 20
     /// The largest width or height in pixels, and the most pixels in all (4096 × 4096, more
     /// than a 12-megapixel photo): a renderer decodes every pixel, and a small file of a huge
     /// blank picture would otherwise ask it for gigabytes.
@@ -42,7 +43,7 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
     /// SVG file whose header gives a size within `largestSide` and `mostPixels`.
     public init(data: Data, name: String) throws(ImageError) {
         guard data.count <= Image.largestFile else {
-            throw ImageError("\(name): an image file is at most \(Image.largestFile) bytes, this one has \(data.count)")
+            throw ImageError("\(name): an image file is at most \(Image.largestFile) bytes, this one has more")
         }
         let bytes = [UInt8](data)
         let header: (format: Format, width: Int, height: Int)
@@ -51,7 +52,10 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
         } else if let jpeg = ImageHeader.jpeg(bytes) {
             header = (.jpeg, jpeg.width, jpeg.height)
         } else if let svg = ImageHeader.svg(bytes) {
-            header = (.svg, svg.width, svg.height)
+            switch svg {
+            case .success(let size): header = (.svg, size.width, size.height)
+            case .failure(let problem): throw ImageError("\(name): \(problem.message)")
+            }
         } else {
             throw ImageError("\(name): not a PNG, JPEG or SVG file with a size Scrim can read")
         }

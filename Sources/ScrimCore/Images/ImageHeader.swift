@@ -34,36 +34,91 @@ enum ImageHeader {
         return nil
     }
 
-    /// An SVG's size: the root `<svg>` element's `width` and `height` (plain numbers or `px`),
-    /// or its `viewBox`'s, rounded up to whole pixels.
-    static func svg(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        let head = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
-        guard let open = head.range(of: "<svg"), let close = head[open.upperBound...].firstIndex(of: ">") else { return nil }
-        let tag = head[open.upperBound..<close]
-        func attribute(_ name: String) -> String? {
-            for quote in ["\"", "'"] {
-                guard let start = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)"),
-                      let end = tag[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
-                return String(tag[start.upperBound..<end])
+    /// Why an SVG file cannot be an image, or its size: the root `<svg>` element's `width` and
+    /// `height` (plain numbers or `px`), or its `viewBox`'s, rounded up to whole pixels — the
+    /// size a renderer draws it at, so that the limits on pixels hold. The root is found as XML
+    /// finds it, past the declaration, processing instructions, comments and a doctype (one
+    /// with an internal subset, which could declare entities, is refused). A size given in a
+    /// `style` is refused (a renderer would draw that size, not the one checked), and so are
+    /// images inside the image (`<image>`, `<feImage>`, `<foreignObject>`): a few bytes of
+    /// one can ask a renderer for gigabytes, and no limit here would see it.
+    static func svg(_ bytes: [UInt8]) -> Result<(width: Int, height: Int), SVGProblem>? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var rest = Substring(text)
+        if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() }
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            if rest.hasPrefix("<?") {
+                guard let end = rest.range(of: "?>") else { return nil }
+                rest = rest[end.upperBound...]
+            } else if rest.hasPrefix("<!--") {
+                guard let end = rest.range(of: "-->") else { return nil }
+                rest = rest[end.upperBound...]
+            } else if rest.hasPrefix("<!DOCTYPE") {
+                guard let end = rest.firstIndex(of: ">") else { return nil }
+                if rest[..<end].contains("[") { return .failure(.declarations) }
+                rest = rest[rest.index(after: end)...]
+            } else {
+                break
             }
-            return nil
         }
+        guard rest.hasPrefix("<svg"), let after = rest.dropFirst(4).first, after.isWhitespace || after == ">" || after == "/" else { return nil }
+        guard let attributes = rootAttributes(rest.dropFirst(4)) else { return nil }
+        for name in ["<image", "<feImage", "<foreignObject", ":image", ":feImage", ":foreignObject"] where text.contains(name) {
+            return .failure(.nestedImages)
+        }
+        if let style = attributes["style"], style.contains("width") || style.contains("height") { return .failure(.styledSize) }
         func length(_ text: String?) -> Double? {
             guard var text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
             if text.hasSuffix("px") { text.removeLast(2) }
             guard let value = Double(text), value.isFinite, value > 0 else { return nil }
             return value
         }
-        var width = length(attribute("width")), height = length(attribute("height"))
-        if width == nil || height == nil, let box = attribute("viewBox") {
-            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        var width = length(attributes["width"]), height = length(attributes["height"])
+        if width == nil || height == nil, let box = attributes["viewBox"] {
+            let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline }).compactMap { Double($0) }
             if numbers.count == 4, numbers[2].isFinite, numbers[3].isFinite, numbers[2] > 0, numbers[3] > 0 {
                 width = width ?? numbers[2]
                 height = height ?? numbers[3]
             }
         }
-        guard let width, let height, width < 1e6, height < 1e6 else { return nil }
-        return (Int(width.rounded(.up)), Int(height.rounded(.up)))
+        guard let width, let height else { return nil }
+        return .success((Int(min(width, 1e9).rounded(.up)), Int(min(height, 1e9).rounded(.up))))
+    }
+
+    /// Why an SVG file is refused as an image.
+    enum SVGProblem: Error {
+        case declarations, styledSize, nestedImages
+
+        var message: String {
+            switch self {
+            case .declarations: "an SVG image may not declare entities (a doctype with an internal subset)"
+            case .styledSize: "an SVG image gives its size in width and height (or a viewBox), not in a style"
+            case .nestedImages: "an SVG image may not hold images of its own (<image>, <feImage>, <foreignObject>)"
+            }
+        }
+    }
+
+    /// The attributes of the element whose name `tag` follows, up to its `>`: names to values,
+    /// each value quoted with `"` or `'`; nil when the tag is not well formed.
+    private static func rootAttributes(_ tag: Substring) -> [String: String]? {
+        var attributes: [String: String] = [:]
+        var rest = tag
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            guard let first = rest.first else { return nil }
+            if first == ">" || rest.hasPrefix("/>") { return attributes }
+            guard let equals = rest.firstIndex(of: "=") else { return nil }
+            let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == ">" || $0 == "<" }) else { return nil }
+            rest = rest[rest.index(after: equals)...].drop(while: \.isWhitespace)
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+            rest = rest.dropFirst()
+            guard let close = rest.firstIndex(of: quote) else { return nil }
+            if attributes[name] != nil { return nil }
+            attributes[name] = String(rest[..<close])
+            rest = rest[rest.index(after: close)...]
+        }
     }
 
     private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {

@@ -55,12 +55,46 @@ enum ImageBytes {
             (ImageBytes.png(width: 0, height: 10), "zero.png: a picture of 0×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
             (ImageBytes.png(width: 20_000, height: 10), "wide.png: a picture of 20000×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
             (ImageBytes.png(width: 5000, height: 5000), "bomb.png: a picture of 5000×5000 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
-            (Data(count: Image.largestFile + 1), "huge.png: an image file is at most 16777216 bytes, this one has 16777217"),
+            (Data(count: Image.largestFile + 1), "huge.png: an image file is at most 7340032 bytes, this one has more"),
         ]
         for (data, message) in cases {
             let name = String(message.prefix { $0 != ":" })
             #expect(throws: ImageError(message)) { try Image(data: data, name: name) }
         }
+    }
+
+    /// The size checked is the size a renderer draws: the real root's, found past comments and
+    /// processing instructions; a size in a style, entities, and images inside are refused.
+    @Test func anSVGsSizeIsItsRootsAndTricksAreRefused() throws {
+        let tricks: [(String, String)] = [
+            (#"<!-- <svg width="10" height="10"> --><svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"/>"#,
+             "c.svg: a picture of 30000×30000 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (#"<?pi <svg width="10" height="10"?><svg xmlns="http://www.w3.org/2000/svg" width="5000" height="5000"/>"#,
+             "c.svg: a picture of 5000×5000 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" style="width:30000px;height:30000px"/>"#,
+             "c.svg: an SVG image gives its size in width and height (or a viewBox), not in a style"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,AAAA"/></svg>"#,
+             "c.svg: an SVG image may not hold images of its own (<image>, <feImage>, <foreignObject>)"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><s:image/></svg>"#,
+             "c.svg: an SVG image may not hold images of its own (<image>, <feImage>, <foreignObject>)"),
+            (#"<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">&a;</svg>"#,
+             "c.svg: an SVG image may not declare entities (a doctype with an internal subset)"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="1e308" height="10"/>"#,
+             "c.svg: a picture of 1000000000×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
+            (#"<svg width="10" width="20" height="10"/>"#, "c.svg: not a PNG, JPEG or SVG file with a size Scrim can read"),
+        ]
+        for (text, message) in tricks {
+            #expect(throws: ImageError(message), "\(text)") { try Image(data: Data(text.utf8), name: "c.svg") }
+        }
+        let editor = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- made by hand -->
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+            <svg
+              xmlns="http://www.w3.org/2000/svg" width='64' height="32px"><rect width="64" height="32"/></svg>
+            """#
+        let fine = try Image(data: Data(editor.utf8), name: "editor.svg")
+        #expect((fine.pixelWidth, fine.pixelHeight) == (64, 32))
     }
 
     /// Every cut of a PNG and a JPEG, and garbled bytes, give a size or an error, never a trap.
