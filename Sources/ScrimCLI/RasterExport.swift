@@ -53,6 +53,7 @@ struct RasterExport {
             return [frame]
         }
         for (index, frame) in frames.enumerated() {
+            if Interruption.happened { throw CLIError("interrupted") }
             progress.update("drawing frame \(index + 1) of \(frames.count)")
             try draw(frame, to: work.appendingPathComponent(String(format: "frame-%05d.png", index)), in: work)
         }
@@ -64,11 +65,11 @@ struct RasterExport {
             // One palette made from all the frames, then each frame mapped onto it: a GIF has
             // 256 colours, and a palette per file keeps gradients and shadows smooth.
             try encoder?.run(input + ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
-                                      "-loop", "0", "-f", "gif", url.path])
+                                      "-loop", "0", "-f", "gif", url.path], seconds: encodingSeconds(frames.count))
         case .mp4:
             // yuv420p halves the colour resolution, so both sides must be even.
             try encoder?.run(input + ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                                      "-movflags", "+faststart", "-f", "mp4", url.path])
+                                      "-movflags", "+faststart", "-f", "mp4", url.path], seconds: encodingSeconds(frames.count))
         case .png:
             break
         }
@@ -80,6 +81,14 @@ struct RasterExport {
     private func draw(_ frame: RecordedFrame, to url: URL, in work: URL) throws {
         let svg = work.appendingPathComponent("frame.svg")
         try Data(frame.scene.svg.utf8).write(to: svg)
-        try renderer.run(["--zoom", "\(scale)", "--format", "png", "--output", url.path, svg.path])
+        try renderer.run(["--zoom", "\(scale)", "--format", "png", "--output", url.path, svg.path],
+                         seconds: RasterExport.drawingSeconds)
     }
+
+    /// The processor time one frame may take to draw: a frame of an app takes a fraction of a
+    /// second; a picture made to stall the renderer is stopped.
+    static let drawingSeconds = 60
+
+    /// The processor time encoding `count` frames may take: a minute, and a second a frame.
+    private func encodingSeconds(_ count: Int) -> Int { 60 + count }
 }

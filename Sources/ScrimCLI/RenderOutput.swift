@@ -46,23 +46,23 @@ enum RenderOutput {
         return false
     }
 
-    /// Checks before any work that the file can be written (the folder exists, and a file
-    /// there may be made or replaced), so a render is not lost at its end.
+    /// Checks before any work that the file can be written (the folder exists and takes a new
+    /// file, the path is not a folder), so a render is not lost at its end.
     func checkWritable() throws {
-        guard case .raster(let url, _) = self else { return }
-        let existed = FileManager.default.fileExists(atPath: url.path)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link, which Scrim does not follow" : String(cString: strerror(errno))
-            throw CLIError("cannot write \(path): \(reason)")
+        switch self {
+        case .page(let url), .svg(let url), .raster(let url, _): try OutputFile.checkWritable(url)
+        case .folder: break
         }
-        close(descriptor)
-        if !existed { unlink(url.path) }
     }
 
     /// Writes `recording` and prints a summary line on standard error; `raster` makes the
     /// pictures of a `.raster` output.
     func write(_ recording: Recording, title: String, labels: Bool, raster: RasterExport? = nil, progress: ProgressLine) throws {
+        try Interruption.handled { try writeUninterrupted(recording, title: title, labels: labels, raster: raster, progress: progress) }
+    }
+
+    private func writeUninterrupted(_ recording: Recording, title: String, labels: Bool, raster: RasterExport?,
+                                    progress: ProgressLine) throws {
         let frames = recording.frames.count, counted = RenderOutput.count(frames, "frame")
         let span = String(format: "%.3f–%.3f s", recording.frames.first?.time ?? 0, recording.frames.last?.time ?? 0)
         let summary: String
@@ -70,7 +70,7 @@ enum RenderOutput {
             switch self {
             case .page(let url):
                 let bytes = Data(PlayerPage.html(for: recording, title: title, showsLabels: labels).utf8)
-                try bytes.write(to: url)
+                try OutputFile.write(bytes, to: url)
                 summary = "\(url.relativePath): \(counted) (\(span) at \(recording.fps) fps), \(RenderOutput.size(bytes.count))"
             case .folder(let url):
                 try FrameFolder.write(recording, title: title, to: url) { written in
@@ -80,11 +80,14 @@ enum RenderOutput {
                 summary = "\(url.relativePath)/: \(RenderOutput.count(frames, "SVG file")) (\(span) at \(recording.fps) fps) and index.html"
             case .svg(let url):
                 let last = recording.frames[recording.frames.count - 1]
-                try Data(last.scene.svg.utf8).write(to: url)
+                try OutputFile.write(Data(last.scene.svg.utf8), to: url)
                 summary = "\(url.relativePath): the frame at \(String(format: "%.3f", last.time)) s"
             case .raster(let url, let kind):
                 guard let raster else { throw CLIError("no pictures to make for \(path)") }
-                let written = try raster.write(recording.frames, fps: recording.fps, to: url, progress: progress)
+                var written: [RecordedFrame] = []
+                try OutputFile(url).make { temporary in
+                    written = try raster.write(recording.frames, fps: recording.fps, to: temporary, progress: progress)
+                }
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
                 let times = String(format: "%.3f–%.3f s", written.first?.time ?? 0, written.last?.time ?? 0)
                 let step = raster.step(at: recording.fps)

@@ -37,6 +37,15 @@ struct ScenarioRecording {
             throw CLIError(error.description)
         }
         progress?.finish()
+        // A span that none of the run's frames fell in is a mistake to say, not a frame of the
+        // screen as the run left it.
+        if !recorder.hasFrames, let made = recorder.framesMade {
+            let times = String(format: "%.3f to %.3f s", made.lowerBound, made.upperBound)
+            let asked = span.upperBound == .infinity ? String(format: "from %g s on", span.lowerBound)
+                : span.lowerBound == 0 ? String(format: "up to %g s", span.upperBound)
+                : String(format: "from %g to %g s", span.lowerBound, span.upperBound)
+            throw CLIError("no frame was made \(asked): the scenario's frames run from \(times)")
+        }
         return recorder.finish()
     }
 

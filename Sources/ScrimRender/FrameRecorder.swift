@@ -28,7 +28,14 @@ public final class FrameRecorder: FrameObserver, TraceSink {
         application.dispatcher.addSink(self)
     }
 
+    /// The times of the first and last frames the run made, in the span or not: what a
+    /// recording whose span held none of them says of the run.
+    public private(set) var framesMade: ClosedRange<Double>?
+    /// Whether a frame fell in the span so far.
+    public var hasFrames: Bool { !frames.isEmpty }
+
     public func frame(at time: Double) {
+        framesMade = framesMade.map { $0.lowerBound...max($0.upperBound, time) } ?? time...time
         // A microsecond's tolerance, so that `--from 0.1` keeps the frame at 6/60 s.
         guard time >= span.lowerBound - 1e-6, time <= span.upperBound + 1e-6 else { return }
         frames.append(RecordedFrame(time: time, scene: builder.scene(of: application.window)))

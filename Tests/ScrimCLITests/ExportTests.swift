@@ -165,6 +165,68 @@ struct ExportTests {
         #expect(try ExportTools.probe(scratch.url.appendingPathComponent("part.gif"))["nb_read_frames"] == "4", "\(span.stderr)")
     }
 
+    /// An output is made beside its place and renamed into it: a symbolic link there is
+    /// replaced, not followed (even one made while the scenario runs), and a FIFO there is
+    /// replaced rather than opened, which would block the render.
+    @Test("outputs replace links and FIFOs at their place rather than write through them")
+    func outputsReplaceLinksAndFIFOs() throws {
+        let scratch = Scratch()
+        let victim = scratch.url.appendingPathComponent("victim.txt")
+        try Data("keep".utf8).write(to: victim)
+        scratch.write("s.lua", "step(1)")
+        scratch.write("late.lua", "os.execute('ln -sf \(victim.path) late.png'); step(1)")
+        for name in ["link.svg", "link.html", "link.png"] {
+            try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent(name).path, withDestinationPath: victim.path)
+        }
+        mkfifo(scratch.url.appendingPathComponent("fifo.svg").path, 0o600)
+        mkfifo(scratch.url.appendingPathComponent("fifo.png").path, 0o600)
+        for (script, out) in [("s.lua", "link.svg"), ("s.lua", "link.html"), ("s.lua", "link.png"), ("late.lua", "late.png"),
+                              ("s.lua", "fifo.svg"), ("s.lua", "fifo.png")] {
+            let result = try Scrim.run(["render", script, "--out", out], in: scratch.url)
+            #expect(result.status == 0, "\(out): \(result.stderr)")
+            let type = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(out).path)[.type]
+            #expect(type as? FileAttributeType == .typeRegular, "\(out): \(String(describing: type))")
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.contains(".scrim-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    /// SIGINT while frames are drawn: the render ends as the signal ends it, leaving neither
+    /// its frame folder nor a part of the output.
+    @Test("an interrupted export leaves nothing behind")
+    func interruptedExport() throws {
+        let scratch = Scratch()
+        scratch.write("long.lua", """
+            local v = View{ frame = rect(0, 0, 100, 100), backgroundColor = "#ff0000" }
+            window:addSubview(v)
+            animate({ duration = 5 }, function() v.center = point(300, 600) end)
+            run(5)
+            """)
+        let temporary = FileManager.default.temporaryDirectory.path
+        func exportFolders() -> Set<String> {
+            Set(((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).filter { $0.hasPrefix("scrim-export-") })
+        }
+        let before = exportFolders()
+        let process = Process()
+        process.executableURL = Scrim.executable
+        process.arguments = ["render", "long.lua", "--out", "long.gif"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the drawing to begin (its folder appears), with a generous deadline.
+        let deadline = Date().addingTimeInterval(120)
+        while exportFolders().subtracting(before).isEmpty, process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!exportFolders().subtracting(before).isEmpty, "the export never began")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(exportFolders().subtracting(before).isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+        #expect(left == ["long.lua"], "\(left)")
+    }
+
     @Test("bad output options and missing tools are clear errors before anything runs")
     func errors() throws {
         let scratch = Scratch()
@@ -181,11 +243,19 @@ struct ExportTests {
         #expect(scale.2.contains("--scale sets pixels per point: use it with FILE.png, FILE.gif or FILE.mp4"))
         #expect(try failure(["--out", "x.png", "--scale", "9"]).2.contains("--scale must be between 1 and 4, got 9"))
 
-        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("link.png").path, withDestinationPath: "/tmp/elsewhere.png")
-        let link = try failure(["--out", "link.png"])
-        #expect(link.0 == 1 && link.1 == "" && link.2.contains("cannot write link.png: it is a symbolic link, which Scrim does not follow"), "\(link)")
+        // A span with none of the run's frames in it is an error, not the screen as the run left it.
+        scratch.write("short.lua", "step(3)")
+        func spanFailure(_ arguments: [String]) throws -> String {
+            try Scrim.run(["render", "short.lua"] + arguments, in: scratch.url).stderr
+        }
+        #expect(try spanFailure(["--out", "early.svg", "--at", "0.001"]) == "no frame was made up to 0.001 s: the scenario's frames run from 0.017 to 0.050 s\n")
+        #expect(try spanFailure(["--out", "late.gif", "--from", "10"]) == "no frame was made from 10 s on: the scenario's frames run from 0.017 to 0.050 s\n")
+        #expect(try spanFailure(["--out", "gap.html", "--from", "1", "--to", "2"]) == "no frame was made from 1 to 2 s: the scenario's frames run from 0.017 to 0.050 s\n")
+
         let proc = try failure(["--out", "/proc/scrim.png"])
         #expect(proc.0 == 1 && proc.1 == "" && proc.2.contains("cannot write /proc/scrim.png: No such file or directory"), "\(proc)")
+        let folder = try failure(["--out", "x.svg/"])
+        #expect(folder.0 == 0, "a folder ending in / is the folder output: \(folder)")
 
         let noTools = try failure(["--out", "x.mp4"], environment: ["PATH": "/nonexistent"])
         #expect(noTools.0 == 1 && noTools.1 == "", "the scenario must not run")
