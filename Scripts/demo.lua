@@ -38,7 +38,7 @@ local inbox = ViewController{ name = "inbox", title = "Inbox", viewDidLoad = fun
     self.view:addSubview(row)
   end
 end }
-local nav = NavigationController{ name = "nav", root = inbox }
+local nav = NavigationController{ name = "nav", root = inbox, title = "Inbox" }
 nav.delegate = checkerboard.navigationDelegate
 local settings = ViewController{ name = "settings", title = "Settings", viewDidLoad = function(self)
   self.view.backgroundColor = "#f2f2f7"

@@ -9,8 +9,6 @@ import Foundation
 /// stopped and the export fails with a message saying so.
 struct ExternalTool {
     let name: String
-    /// The Debian package that installs it.
-    let package: String
     let path: String
     private let limiter: String
 
@@ -23,7 +21,6 @@ struct ExternalTool {
     /// Finds `tool` on `PATH`, or throws naming its package and `purpose`.
     init(_ tool: (name: String, package: String), for purpose: String) throws {
         name = tool.name
-        package = tool.package
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         func find(_ name: String) -> String? {
             folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }

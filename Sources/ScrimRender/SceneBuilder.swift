@@ -118,6 +118,7 @@ public final class SceneBuilder {
         if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
         if let imageView = view as? ImageView { open += image(of: imageView, in: state.bounds) }
         if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
+        if view is NavigationBar || view is TabBar { open += barText(of: view, in: state.bounds) }
         close += border(of: state, radius: radius)
         if labels, let name = view.name {
             close += "<text class=\"label\" x=\"\(svgNumber(origin.x + 3))\" y=\"\(svgNumber(origin.y + 11))\">\(xmlEscaped(name))</text>\n"
@@ -177,21 +178,59 @@ public final class SceneBuilder {
     /// renderer draws each line as wide as the advances that laid it out. Clipped to the bounds
     /// when the lines are taller than them, as a label's drawing is.
     private func text(of label: Label, in bounds: Rect, box: String, id: Int) -> String {
-        guard let color = label.textColor, color.alpha > 0, let layout = label.layout(in: bounds),
-              !layout.lines.isEmpty else { return "" }
-        let font = label.font
-        var out = ""
+        guard let color = label.textColor, let layout = label.layout(in: bounds) else { return "" }
         var clip = ""
-        if layout.size.height > bounds.height {
+        var out = ""
+        if layout.size.height > bounds.height, !layout.lines.isEmpty {
             out += "<clipPath id=\"t\(id)\"><rect\(box)/></clipPath>\n"
             clip = " clip-path=\"url(#t\(id))\""
         }
-        out += "<text font-family=\"\(font.familyName)\" font-size=\"\(svgNumber(font.size))\" font-weight=\"\(font.faceCSSWeight)\""
+        return out + text(layout, color: color, clip: clip)
+    }
+
+    /// The lines of `layout` as one `<text>` in `color` (see `text(of:in:box:id:)`).
+    private func text(_ layout: TextLayout, color: Color, clip: String = "") -> String {
+        guard color.alpha > 0, !layout.lines.isEmpty else { return "" }
+        let font = layout.font
+        var out = "<text font-family=\"\(font.familyName)\" font-size=\"\(svgNumber(font.size))\" font-weight=\"\(font.faceCSSWeight)\""
         out += "\(paint("fill", color))\(clip) style=\"font-kerning:none;font-variant-ligatures:none\" xml:space=\"preserve\">"
         for line in layout.lines {
             out += "<tspan x=\"\(svgNumber(line.origin.x))\" y=\"\(svgNumber(line.origin.y))\">\(xmlEscaped(line.text))</tspan>"
         }
         return out + "</text>\n"
+    }
+
+    /// What a navigation or tab bar shows, as UIKit's standard appearance draws it without
+    /// icons: a navigation bar's title centred in semibold 17 points in its lowest 44 points, and
+    /// below the root the back item, "‹" and the previous controller's title in the tint colour
+    /// at the left; a tab bar's item titles in medium 10 points, each centred in its share of
+    /// the bar, the selected one in the tint colour.
+    private func barText(of view: View, in bounds: Rect) -> String {
+        func line(_ text: String, _ font: Font, _ color: Color, _ alignment: TextAlignment, _ box: Rect) -> String {
+            guard let layout = try? TextLayout(text: text, font: font, textAlignment: alignment, bounds: box) else { return "" }
+            return self.text(layout, color: color)
+        }
+        let tint = Color(red: 0, green: 122 / 255, blue: 1)
+        if let bar = view as? NavigationBar {
+            let row = Rect(x: bounds.x, y: bounds.maxY - NavigationBar.height, width: bounds.width, height: NavigationBar.height)
+            var out = ""
+            if let title = bar.title {
+                out += line(title, Font(size: 17, weight: .semibold), .black, .center,
+                            Rect(x: row.x + 96, y: row.y, width: max(0, row.width - 192), height: row.height))
+            }
+            if let back = bar.backItemTitle {
+                out += line("\u{2039} " + back, Font(size: 17), tint, .left, Rect(x: row.x + 8, y: row.y, width: 88, height: row.height))
+            }
+            return out
+        }
+        if let bar = view as? TabBar, !bar.itemTitles.isEmpty {
+            let share = bounds.width / Double(bar.itemTitles.count)
+            return bar.itemTitles.enumerated().map { index, title in
+                line(title, Font(size: 10, weight: .medium), index == bar.selectedIndex ? tint : Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255),
+                     .center, Rect(x: bounds.x + Double(index) * share, y: bounds.y, width: share, height: TabBar.height))
+            }.joined()
+        }
+        return ""
     }
 
     /// `fill`/`stroke` (`attribute`) of `color`, with its opacity when not opaque.

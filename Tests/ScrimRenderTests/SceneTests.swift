@@ -1,5 +1,5 @@
 import Foundation
-import ScrimCore
+@testable import ScrimCore
 @testable import ScrimRender
 import Testing
 
@@ -406,6 +406,30 @@ struct SceneTests {
         #expect(recording.frames.count >= 5)
         #expect(copies(in: recording.frames[recording.frames.count - 1].scene.svg) == 1)
         #expect(copies(in: PlayerPage.html(for: recording, title: "many")) == 1)
+    }
+
+    @Test("bars show their titles: a navigation bar's title and back item, a tab bar's items with the selected one tinted")
+    func barTitles() {
+        let bars = scene { window in
+            let navigation = NavigationBar(frame: Rect(x: 0, y: 0, width: 375, height: 64))
+            navigation.title = "Photo"
+            navigation.backItemTitle = "Inbox"
+            let tabs = TabBar(frame: Rect(x: 0, y: 618, width: 375, height: 49))
+            tabs.itemTitles = ["Inbox", "Settings"]
+            tabs.selectedIndex = 1
+            window.addSubview(navigation)
+            window.addSubview(tabs)
+        }
+        let navigation = bars.nodes[1].open, tabs = bars.nodes[2].open
+        #expect(navigation.contains(##"font-size="17" font-weight="700" fill="#000000""##))
+        #expect(navigation.contains(">Photo</tspan>"))
+        #expect(navigation.contains(##"font-size="17" font-weight="400" fill="#007aff""##))
+        #expect(navigation.contains(">‹ Inbox</tspan>"))
+        #expect(tabs.contains(##"fill="#8e8e93" style="font-kerning:none;font-variant-ligatures:none" xml:space="preserve"><tspan"##))
+        #expect(tabs.components(separatedBy: "<text ").count == 3)
+        #expect(tabs.contains(##"fill="#007aff""##) && tabs.contains(">Settings</tspan>"))
+        let plain = scene { window in window.addSubview(NavigationBar(frame: Rect(x: 0, y: 0, width: 375, height: 64))) }
+        #expect(!plain.nodes[1].open.contains("<text"))
     }
 
     @Test("a corner radius larger than half the shorter side is drawn as half of it")
