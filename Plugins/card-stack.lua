@@ -48,7 +48,10 @@ function CardStack:presentationTransitionWillBegin()
     self:attemptUserDismissal(true)
   end })
   self.containerView:insertSubview(self.dim, 1)
-  self.presentedViewController.view.cornerRadius = options.cornerRadius
+  local card = self.presentedViewController.view
+  card.cornerRadius = options.cornerRadius
+  -- A card casts a faint shadow up onto the one behind it.
+  card.shadowOpacity, card.shadowRadius, card.shadowOffset = 0.15, 10, size(0, -2)
   local behind = self:behind()
   self.behindRadius = behind.cornerRadius
   self.presentedViewController.transitionCoordinator:animateAlongside(function()

@@ -75,6 +75,8 @@ function Bubble:presentationTransitionWillBegin()
   local container, frame = self.containerView, self:layout()
   local presented = self.presentedViewController.view
   presented.cornerRadius = 13
+  -- The soft shadow UIKit's popovers cast, around the bubble.
+  presented.shadowOpacity, presented.shadowRadius, presented.shadowOffset = 0.2, 16, size(0, 4)
   -- Taps outside the bubble dismiss it; the catcher is clear, so nothing dims.
   self.outside = View{ name = "outside", frame = container.bounds }
   self.outside:addGestureRecognizer(TapGestureRecognizer{ name = "tap outside", handler = function()
