@@ -47,10 +47,14 @@ struct ExternalTool {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
+        Interruption.stopOnInterrupt(process.processIdentifier)
         // Read before waiting: a tool that fills the pipe would otherwise never end.
         let printed = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let message = String(decoding: printed, as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: "\n")
+        Interruption.stopOnInterrupt(nil)
+        if Interruption.happened { throw CLIError("interrupted") }
+        // The tool's first words: a Rust panic or a library's warnings follow with backtraces.
+        let message = String(decoding: printed, as: UTF8.self).split(separator: "\n").prefix(2).joined(separator: " ")
         if process.terminationReason == .uncaughtSignal || message.contains("memory") {
             throw CLIError("\(name) was stopped: it needed more than \(seconds) s of processor time or "
                 + "\(ExternalTool.memoryLimit >> 30) GB of memory (\(message.isEmpty ? "signal \(process.terminationStatus)" : message))")

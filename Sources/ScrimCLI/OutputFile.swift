@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Dispatch
 import Foundation
 
 /// A file `scrim render` writes: made beside its destination under a hidden temporary name and
@@ -15,8 +13,9 @@ struct OutputFile {
 
     init(_ destination: URL) {
         self.destination = destination
-        temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).scrim-\(UUID().uuidString.prefix(8))")
+        // A short name of its own, so that a destination whose name is as long as a file name
+        // may be still has a temporary beside it.
+        temporary = destination.deletingLastPathComponent().appendingPathComponent(".scrim-\(UUID().uuidString.prefix(8))")
     }
 
     /// Checks that the destination's folder takes a new file and that the destination is not

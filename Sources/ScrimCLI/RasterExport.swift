@@ -77,12 +77,17 @@ struct RasterExport {
         return frames
     }
 
-    /// Draws `frame` as a PNG at `url` through an SVG file in `work`.
+    /// Draws `frame` as a PNG at `url` through an SVG file in `work`; a failure names the
+    /// frame by its time.
     private func draw(_ frame: RecordedFrame, to url: URL, in work: URL) throws {
         let svg = work.appendingPathComponent("frame.svg")
         try Data(frame.scene.svg.utf8).write(to: svg)
-        try renderer.run(["--zoom", "\(scale)", "--format", "png", "--output", url.path, svg.path],
-                         seconds: RasterExport.drawingSeconds)
+        do {
+            try renderer.run(["--zoom", "\(scale)", "--format", "png", "--output", url.path, svg.path],
+                             seconds: RasterExport.drawingSeconds)
+        } catch let error as CLIError where !Interruption.happened {
+            throw CLIError(String(format: "the frame at %.3f s could not be drawn: ", frame.time) + error.description)
+        }
     }
 
     /// The processor time one frame may take to draw: a frame of an app takes a fraction of a

@@ -102,11 +102,13 @@ enum RenderOutput {
                 }
             }
         } catch let error as CLIError {
-            throw CLIError("cannot write \(path): \(error.description)")
+            throw error
         } catch {
             throw CLIError("cannot write \(path): \(error.localizedDescription)")
         }
-        FileHandle.standardError.write(Data("scrim: wrote \(summary)\n".utf8))
+        // A name with a line break in it would split the line: such a name is quoted, escaped.
+        let line = summary.contains(where: \.isNewline) ? String(reflecting: summary) : summary
+        FileHandle.standardError.write(Data("scrim: wrote \(line)\n".utf8))
     }
 
     var path: String {

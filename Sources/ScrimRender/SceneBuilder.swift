@@ -14,8 +14,9 @@ public final class SceneBuilder {
     public let labels: Bool
     private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
     private var nextID = 0
-    /// Images get ids as views do, for the life of the image: `i<id>` in the SVG.
-    private var imageIDs: [ObjectIdentifier: (image: WeakImage, id: Int)] = [:]
+    /// Images get ids as views do, for the life of the image: `i<id>` in the SVG; with the id,
+    /// the image's definition, made once so that every frame's scene shares its storage.
+    private var imageIDs: [ObjectIdentifier: (image: WeakImage, id: Int, definition: String)] = [:]
     private var nextImageID = 0
     /// The images the scene being built shows.
     private var images: [Int: String] = [:]
@@ -46,22 +47,20 @@ public final class SceneBuilder {
     /// in points, stretched to that size (a view's node scales it to where it goes).
     private func identifier(of image: Image) -> Int {
         let key = ObjectIdentifier(image)
-        let id: Int
         if let entry = imageIDs[key], entry.image.value === image {
-            id = entry.id
-        } else {
-            if imageIDs.count >= 64, imageIDs.count.nonzeroBitCount == 1 {
-                imageIDs = imageIDs.filter { $0.value.image.value != nil }
-            }
-            id = nextImageID
-            nextImageID += 1
-            imageIDs[key] = (WeakImage(value: image), id)
+            images[entry.id] = entry.definition
+            return entry.id
         }
-        if images[id] == nil {
-            let size = image.size
-            images[id] = "<image id=\"i\(id)\" width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\" "
-                + "preserveAspectRatio=\"none\" href=\"\(image.dataAddress)\"/>"
+        if imageIDs.count >= 64, imageIDs.count.nonzeroBitCount == 1 {
+            imageIDs = imageIDs.filter { $0.value.image.value != nil }
         }
+        let id = nextImageID
+        nextImageID += 1
+        let size = image.size
+        let definition = "<image id=\"i\(id)\" width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\" "
+            + "preserveAspectRatio=\"none\" href=\"\(image.dataAddress)\"/>"
+        imageIDs[key] = (WeakImage(value: image), id, definition)
+        images[id] = definition
         return id
     }
 

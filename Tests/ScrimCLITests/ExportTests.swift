@@ -203,7 +203,9 @@ struct ExportTests {
             animate({ duration = 5 }, function() v.center = point(300, 600) end)
             run(5)
             """)
-        let temporary = FileManager.default.temporaryDirectory.path
+        // The render's own temporary folder (TMPDIR), apart from other tests' exports.
+        let temporary = scratch.url.appendingPathComponent("tmp").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         func exportFolders() -> Set<String> {
             Set(((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).filter { $0.hasPrefix("scrim-export-") })
         }
@@ -211,6 +213,7 @@ struct ExportTests {
         let process = Process()
         process.executableURL = Scrim.executable
         process.arguments = ["render", "long.lua", "--out", "long.gif"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
         process.currentDirectoryURL = scratch.url
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -223,8 +226,8 @@ struct ExportTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         #expect(exportFolders().subtracting(before).isEmpty)
-        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
-        #expect(left == ["long.lua"], "\(left)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(left == ["long.lua", "tmp"], "\(left)")
     }
 
     @Test("bad output options and missing tools are clear errors before anything runs")

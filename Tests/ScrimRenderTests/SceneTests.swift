@@ -406,6 +406,11 @@ struct SceneTests {
         #expect(recording.frames.count >= 5)
         #expect(copies(in: recording.frames[recording.frames.count - 1].scene.svg) == 1)
         #expect(copies(in: PlayerPage.html(for: recording, title: "many")) == 1)
+        // And in memory: every frame's scene holds the one definition the builder made.
+        let storage = recording.frames.compactMap { frame in
+            frame.scene.images.values.first?.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        }
+        #expect(storage.count == recording.frames.count && Set(storage).count == 1)
     }
 
     @Test("bars show their titles: a navigation bar's title and back item, a tab bar's items with the selected one tinted")

@@ -67,6 +67,10 @@ enum ImageHeader {
         for name in ["<image", "<feImage", "<foreignObject", ":image", ":feImage", ":foreignObject"] where text.contains(name) {
             return .failure(.nestedImages)
         }
+        if text.contains("http://www.w3.org/2001/XInclude") || text.contains(":include") || text.contains("<include") {
+            return .failure(.inclusions)
+        }
+        if styleSetsSize(text) { return .failure(.styledSize) }
         if let style = attributes["style"], style.contains("width") || style.contains("height") { return .failure(.styledSize) }
         func length(_ text: String?) -> Double? {
             guard var text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
@@ -88,15 +92,38 @@ enum ImageHeader {
 
     /// Why an SVG file is refused as an image.
     enum SVGProblem: Error {
-        case declarations, styledSize, nestedImages
+        case declarations, styledSize, nestedImages, inclusions
 
         var message: String {
             switch self {
             case .declarations: "an SVG image may not declare entities (a doctype with an internal subset)"
             case .styledSize: "an SVG image gives its size in width and height (or a viewBox), not in a style"
             case .nestedImages: "an SVG image may not hold images of its own (<image>, <feImage>, <foreignObject>)"
+            case .inclusions: "an SVG image may not include other documents (XInclude)"
             }
         }
+    }
+
+    /// Whether a `<style>` element sets a `width` or `height` (not `stroke-width` and the
+    /// like), which a renderer could apply to the root and draw at a size no limit here sees.
+    private static func styleSetsSize(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let open = rest.range(of: "<style") {
+            let body = rest[open.upperBound...]
+            let end = body.range(of: "</style")?.lowerBound ?? body.endIndex
+            let css = body[..<end]
+            for property in ["width", "height"] {
+                var search = css[...]
+                while let found = search.range(of: property) {
+                    let before = found.lowerBound == css.startIndex ? " " : css[css.index(before: found.lowerBound)]
+                    let after = css[found.upperBound...].drop(while: \.isWhitespace).first
+                    if !(before.isLetter || before.isNumber || before == "-" || before == "_"), after == ":" { return true }
+                    search = css[found.upperBound...]
+                }
+            }
+            rest = body[end...]
+        }
+        return false
     }
 
     /// The attributes of the element whose name `tag` follows, up to its `>`: names to values,
@@ -109,7 +136,7 @@ enum ImageHeader {
             guard let first = rest.first else { return nil }
             if first == ">" || rest.hasPrefix("/>") { return attributes }
             guard let equals = rest.firstIndex(of: "=") else { return nil }
-            let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+            let name = rest[..<equals].trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == ">" || $0 == "<" }) else { return nil }
             rest = rest[rest.index(after: equals)...].drop(while: \.isWhitespace)
             guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

@@ -82,6 +82,10 @@ enum ImageBytes {
             (#"<svg xmlns="http://www.w3.org/2000/svg" width="1e308" height="10"/>"#,
              "c.svg: a picture of 1000000000×10 pixels; a side is 1 to 16384 and the whole at most 16777216 pixels"),
             (#"<svg width="10" width="20" height="10"/>"#, "c.svg: not a PNG, JPEG or SVG file with a size Scrim can read"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="30" height="10"><text><xi:include href="data:text/plain,HI" parse="text"/></text></svg>"#,
+             "c.svg: an SVG image may not include other documents (XInclude)"),
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><style>svg { width : 30000px; height:30000px }</style></svg>"#,
+             "c.svg: an SVG image gives its size in width and height (or a viewBox), not in a style"),
         ]
         for (text, message) in tricks {
             #expect(throws: ImageError(message), "\(text)") { try Image(data: Data(text.utf8), name: "c.svg") }
@@ -91,7 +95,8 @@ enum ImageBytes {
             <!-- made by hand -->
             <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
             <svg
-              xmlns="http://www.w3.org/2000/svg" width='64' height="32px"><rect width="64" height="32"/></svg>
+              xmlns="http://www.w3.org/2000/svg" width
+                = '64' height="32px"><style>.a { stroke-width: 2; fill: #f00 }</style><rect width="64" height="32"/></svg>
             """#
         let fine = try Image(data: Data(editor.utf8), name: "editor.svg")
         #expect((fine.pixelWidth, fine.pixelHeight) == (64, 32))
