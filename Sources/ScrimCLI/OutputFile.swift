@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A file `scrim render` writes: made beside its destination under a hidden temporary name and
@@ -21,8 +20,9 @@ struct OutputFile {
     /// Checks that the destination's folder takes a new file and that the destination is not
     /// a folder: before any work, so a long render is not lost at its end.
     static func checkWritable(_ destination: URL) throws {
-        var status = stat()
-        if lstat(destination.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        // The entry itself, not what a link there leads to: a link is replaced.
+        let type = (try? FileManager.default.attributesOfItem(atPath: destination.path))?[.type] as? FileAttributeType
+        if type == .typeDirectory {
             throw CLIError("cannot write \(destination.relativePath): it is a folder")
         }
         let probe = OutputFile(destination)
