@@ -114,10 +114,13 @@ public final class SceneBuilder {
             open += "<clipPath id=\"c\(id)\"><rect\(box)/></clipPath>\n<g clip-path=\"url(#c\(id))\">\n"
             close += "</g>\n"
         }
-        if let gradient = view as? GradientView { open += self.gradient(gradient, in: state.bounds, box: box, id: id) }
-        if let imageView = view as? ImageView { open += image(of: imageView, in: state.bounds) }
-        if let label = view as? Label { open += text(of: label, in: state.bounds, box: box, id: id) }
-        if view is NavigationBar || view is TabBar { open += barText(of: view, in: state.bounds) }
+        switch view {
+        case let gradient as GradientView: open += self.gradient(gradient, in: state.bounds, box: box, id: id)
+        case let imageView as ImageView: open += image(of: imageView, in: state.bounds)
+        case let label as Label: open += text(of: label, in: state.bounds, box: box, id: id)
+        case is NavigationBar, is TabBar: open += barText(of: view, in: state.bounds)
+        default: break
+        }
         close += border(of: state, radius: radius)
         if labels, let name = view.name {
             close += "<text class=\"label\" x=\"\(svgNumber(origin.x + 3))\" y=\"\(svgNumber(origin.y + 11))\">\(xmlEscaped(name))</text>\n"

@@ -56,13 +56,7 @@ extension Runtime {
     /// `GradientView{colors=, locations=, startPoint=, endPoint=, type=, …}`: a gradient view
     /// with those properties and any of `View`'s.
     func makeGradientView(_ call: LuaCall) throws -> Int32 {
-        let view = GradientView()
-        if !call.isNil(1) {
-            try call.table(1)
-            try applyProperties(at: 1, to: view, using: gradientViewClass, constructor: "GradientView", call)
-        }
-        lua.push(object: view)
-        return 1
+        try construct(GradientView(), using: gradientViewClass, constructor: "GradientView", call)
     }
 
     /// The items of the sequence at `index`, each read by `item` from the stack's top (nil when

@@ -27,16 +27,12 @@ extension Runtime {
     /// `ImageView{image=, contentMode=, …}`: an image view with those properties and any of
     /// `View`'s; without a frame, as big as its image, as `UIImageView(image:)` is.
     func makeImageView(_ call: LuaCall) throws -> Int32 {
-        let view = ImageView()
-        if !call.isNil(1) {
-            try call.table(1)
-            try applyProperties(at: 1, to: view, using: imageViewClass, constructor: "ImageView", call)
+        try construct(ImageView(), using: imageViewClass, constructor: "ImageView", call) { view in
+            guard lua_type(call.L, 1) == LUA_TTABLE else { return }
             call.state.rawField("frame", of: 1)
             if call.isNil(-1) { view.sizeToFit() }
             scrim_pop(call.L, 1)
         }
-        lua.push(object: view)
-        return 1
     }
 
     /// Loads the image file `path` beneath `files`' folder (a plugin's, or the scenario's), by

@@ -91,11 +91,6 @@ extension Runtime {
     func makeLabel(_ call: LuaCall) throws -> Int32 {
         let label = Label()
         do { _ = try label.font.face() } catch { throw LuaRaise(error.description) }
-        if !call.isNil(1) {
-            try call.table(1)
-            try applyProperties(at: 1, to: label, using: labelClass, constructor: "Label", call)
-        }
-        lua.push(object: label)
-        return 1
+        return try construct(label, using: labelClass, constructor: "Label", call)
     }
 }

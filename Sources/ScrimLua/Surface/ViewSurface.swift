@@ -105,11 +105,18 @@ extension Runtime {
 
     /// `View{frame=, backgroundColor=, alpha=, name=, …}`: a new view with those properties.
     func makeView(_ call: LuaCall) throws -> Int32 {
-        let view = View()
+        try construct(View(), using: viewClass, constructor: "View", call)
+    }
+
+    /// What a view constructor (`View{…}`, `Label{…}` …) does: sets the fields of the optional
+    /// table at 1 on `view` through `cls`'s setters, lets `finish` complete it, pushes it.
+    func construct<Kind: View>(_ view: Kind, using cls: BridgedClass<Kind>, constructor: String, _ call: LuaCall,
+                               finish: (Kind) -> Void = { _ in }) throws -> Int32 {
         if !call.isNil(1) {
             try call.table(1)
-            try applyProperties(at: 1, to: view, using: viewClass, constructor: "View", call)
+            try applyProperties(at: 1, to: view, using: cls, constructor: constructor, call)
         }
+        finish(view)
         lua.push(object: view)
         return 1
     }
