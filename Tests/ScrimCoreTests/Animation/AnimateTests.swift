@@ -181,6 +181,32 @@ import Testing
         #expect(close(color.red, 1) && close(color.green, 0) && close(color.alpha, 0.5))
     }
 
+    /// UIKit's view animations animate only the layer properties UIView knows; a backing
+    /// `CAGradientLayer`'s colours, locations and points swap at once inside a block, while the
+    /// view's own properties changed beside them animate.
+    @Test func aGradientChangesAtOnceInsideAnAnimationBlockAsInUIKit() throws {
+        let app = Application()
+        let view = GradientView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        view.colors = [.black, .white]
+        view.alpha = 0
+        var finished: Bool?
+        try app.animate(duration: 1, curve: .linear, animations: {
+            view.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+            view.locations = [0.25, 0.75]
+            view.startPoint = Point(x: 0, y: 0)
+            view.endPoint = Point(x: 1, y: 1)
+            view.alpha = 1
+        }) { finished = $0 }
+        #expect(view.animatingKeys == [.alpha])
+        app.step(frames: 30)
+        #expect(close(view.presentation.alpha, 0.5))
+        #expect(view.stops.map(\.location) == [0.25, 0.75])
+        #expect(view.stops.map(\.color) == [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)])
+        #expect(view.startPoint == Point(x: 0, y: 0) && view.endPoint == Point(x: 1, y: 1))
+        app.step(frames: 30)
+        #expect(finished == true)
+    }
+
     @Test func springsSettleAtTheirSettlingTime() throws {
         let app = Application()
         let view = View()
