@@ -62,6 +62,13 @@ let package = Package(
         // runtime served to other threads and processes, through `ControlHost`.
         .target(name: "ScrimControl", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
+        // `scrim test`: test files found and run, each test in a runtime of its own, snapshots
+        // of frames, JUnit reports. Its Lua (test, describe, expect …) is Resources/testing.lua.
+        .target(
+            name: "ScrimTesting",
+            dependencies: ["CLua", "LuaBridge", "ScrimCore", "ScrimLua", "ScrimRender"],
+            resources: [.embedInCode("Resources/testing.lua")]
+        ),
         .target(name: "CScrim", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua"], exclude: ["include", "scrim.pc.in"]),
         // The live preview's web server, apart so that the runtime and renderer stay small.
         .target(
@@ -74,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "ScrimCLI",
             dependencies: [
-                "LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua", "ScrimRender", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
+                "LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua", "ScrimRender", "ScrimTesting", "ScrimPreview", "ScrimBenchmarks", "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +103,7 @@ let package = Package(
         .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimLua", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
         .testTarget(name: "ScrimControlTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
+        .testTarget(name: "ScrimTestingTests", dependencies: ["ScrimTesting", "ScrimLua", "ScrimRender", "ScrimCore"]),
         .testTarget(
             name: "ScrimPreviewTests",
             dependencies: ["ScrimPreview", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]

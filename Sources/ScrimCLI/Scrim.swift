@@ -8,7 +8,7 @@ struct Scrim: ParsableCommand {
         commandName: "scrim",
         abstract: "UIKit's view-controller machinery, headless, with transitions written in Lua.",
         version: Runtime.version,
-        subcommands: [RunCommand.self, ReplCommand.self, RenderCommand.self, PreviewCommand.self, CheckCommand.self, ServeCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self, PreviewCommand.self, CheckCommand.self, ServeCommand.self, BenchCommand.self]
     )
 }
 

@@ -14,7 +14,8 @@ import Testing
         let executable = try #require(Self.luacheck, "luacheck is not installed")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--no-color", "--codes", "Plugins", "Scripts", "Sources/LuaBridge/Resources", "Sources/ScrimLua/Resources"]
+        process.arguments = ["--no-color", "--codes", "Plugins", "Scripts", "Sources/LuaBridge/Resources", "Sources/ScrimLua/Resources",
+                             "Sources/ScrimTesting/Resources"]
         process.currentDirectoryURL = Scrim.packageRoot
         let output = Pipe()
         process.standardOutput = output

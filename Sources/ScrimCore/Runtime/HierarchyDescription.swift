@@ -78,7 +78,7 @@ extension Window {
     }
 
     /// `window`, `view of <controller>`, the view's name, or its type.
-    func label(of view: View) -> String {
+    public func label(of view: View) -> String {
         if view === self { return "window" }
         if let controller = view.owningController { return "view of \(controller.name)" }
         if let name = view.name { return name }

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import ScrimCore
+import ScrimLua
+import ScrimTesting
+
+/// `scrim test [PATH…]`: finds test files, runs each test in a fresh runtime on the virtual
+/// clock, prints a line per test and a summary, and exits 1 when one fails.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run tests of transitions and plugins: *_test.lua files, and the Lua files of tests/ folders.",
+        discussion: """
+            Each test runs in a runtime of its own, on the virtual clock, with the plugin paths \
+            and limits of `scrim run`. A test fails when a matcher fails, when it raises an error, \
+            or when a plugin's callback fails while it runs. Snapshots live in __snapshots__ beside \
+            each test file: a missing one is recorded (unless --ci), one that differs fails the test \
+            and leaves a page showing how in __snapshots__/__failures__. Exits 0 when every test \
+            passes, 1 otherwise (or when there are no tests).
+            """
+    )
+
+    @Argument(help: "Test files, or folders to search (default: the current folder).")
+    var paths: [String] = []
+
+    @OptionGroup var options: ConfigurationArguments
+
+    @Flag(help: "Record every snapshot the tests take again, matching or not.")
+    var update = false
+
+    @Flag(help: "Compare snapshots only: a missing one fails the test (the default when $CI is set).")
+    var ci = false
+
+    @Option(help: ArgumentHelp("Write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Run only the tests whose full name (describe blocks › test) matches this regular expression.",
+                               valueName: "pattern"))
+    var filter: String?
+
+    @Flag(help: "Run again whenever a test file or a Lua file of the plugins its tests use changes (until Ctrl-C).")
+    var watch = false
+
+    @Option(help: "Frames per second of the virtual clock.")
+    var fps: Int = 60
+
+    func validate() throws {
+        try options.parsed.validate()
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        if update && ci { throw ValidationError("--update cannot be combined with --ci") }
+        if update && ProcessInfo.processInfo.environment["CI"].map(TestCommand.isSet) == true {
+            throw ValidationError("--update records snapshots, which a CI run ($CI is set) should not; unset CI to record them")
+        }
+        if let filter {
+            do { _ = try NSRegularExpression(pattern: filter) } catch {
+                throw ValidationError("--filter \(filter): not a regular expression")
+            }
+        }
+        if watch && junit != nil { throw ValidationError("--watch cannot be combined with --junit") }
+    }
+
+    private static func isSet(_ value: String) -> Bool {
+        !["", "0", "false", "no"].contains(value.lowercased())
+    }
+
+    func run() throws {
+        if let junit { try OutputFile.checkWritable(URL(fileURLWithPath: junit)) }
+        let searched = paths.isEmpty ? ["."] : paths
+        guard watch else {
+            let outcome = try runOnce(searched)
+            if outcome.failed { throw ExitCode(1) }
+            return
+        }
+        let watcher = try FileWatcher()
+        while true {
+            let folders: Set<String>
+            do {
+                folders = try runOnce(searched).watched
+            } catch let error as CLIError {
+                ScenarioWatching.say(error.description)
+                folders = Set(searched.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            }
+            let changed = ScenarioWatching.waitForLuaChange(
+                in: folders, watcher: watcher, announcing: "scrim: watching the tests and their plugins; Ctrl-C to stop")
+            ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; running the tests again")
+        }
+    }
+
+    /// Runs every test once and prints the results; returns whether one failed and the folders
+    /// to watch for changes.
+    private func runOnce(_ searched: [String]) throws -> (failed: Bool, watched: Set<String>) {
+        let files: [String]
+        do { files = try TestDiscovery.files(in: searched) } catch { throw CLIError(error.message) }
+        guard !files.isEmpty else {
+            throw CLIError("no tests found in \(searched.joined(separator: ", ")): test files are named *_test.lua, or are in a tests/ folder")
+        }
+        let runtimeOptions = options.parsed
+        let fps = fps
+        let mode: SnapshotMode = update ? .update
+            : ci || ProcessInfo.processInfo.environment["CI"].map(TestCommand.isSet) == true ? .compareOnly : .recordMissing
+        let pattern = try filter.map { try NSRegularExpression(pattern: $0) }
+        let runner = TestRunner(makeRuntime: { try runtimeOptions.makeRuntime(clock: VirtualClock(fps: fps)) },
+                                snapshots: mode) { name in
+            pattern.map { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil } ?? true
+        }
+        runner.onResult = { result in print(TestCommand.line(for: result)) }
+        let results = runner.run(files: files)
+        let passed = results.filter { $0.outcome == .passed }.count
+        let failed = results.filter { $0.failure != nil }.count
+        let skipped = results.filter { $0.outcome == .skipped }.count
+        let written = results.reduce(0) { $0 + $1.snapshotsWritten.count }
+        var summary = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { summary += ", \(skipped) skipped" }
+        if runner.filteredOut > 0 { summary += ", \(runner.filteredOut) filtered out" }
+        summary += " (\(results.count) test\(results.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"))"
+        if written > 0 { summary += "; \(written) snapshot\(written == 1 ? "" : "s") written" }
+        print(summary)
+        if let junit {
+            try OutputFile.write(Data(JUnitReport.xml(results).utf8), to: URL(fileURLWithPath: junit))
+        }
+        var watched = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
+        for folders in runner.pluginFolders.values { watched.formUnion(folders) }
+        if results.isEmpty, runner.filteredOut > 0 {
+            throw CLIError("no test's name matches --filter \(filter ?? "")")
+        }
+        return (failed > 0, watched)
+    }
+
+    /// A result as one line (and, for a failure, the lines that say why, indented).
+    static func line(for result: TestResult) -> String {
+        let place = result.line > 0 ? "\(PluginManager.displayPath(result.file)):\(result.line)" : PluginManager.displayPath(result.file)
+        switch result.outcome {
+        case .passed:
+            return "ok    \(place)  \(result.name)  (\(formatNumber((result.clockTime * 1000).rounded() / 1000)) s)"
+        case .skipped:
+            return "skip  \(place)  \(result.name)"
+        case .failed(let failure):
+            let detail = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "      " + $0 }.joined(separator: "\n")
+            return "FAIL  \(place)  \(result.name)\n\(detail)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Why the paths given to `scrim test` hold no test files to run.
+public struct TestDiscoveryError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Finds test files under the paths `scrim test` is given: `*_test.lua` files anywhere, and
+/// every `.lua` file in a folder named `tests`. A file named on its own is a test file whatever
+/// its name. Hidden folders and `__snapshots__` are not searched, and symbolic links to folders
+/// are not followed, so a link cannot make the search loop or leave the tree.
+public enum TestDiscovery {
+    /// The deepest a search goes below a path given.
+    static let deepestFolder = 64
+
+    /// The test files, each once, sorted within each path given.
+    public static func files(in paths: [String]) throws(TestDiscoveryError) -> [String] {
+        var found: [String] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let attributes: [FileAttributeKey: Any]
+            do {
+                // Followed for a path given: `scrim test link-to-tests` searches where it points.
+                attributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
+            } catch {
+                throw TestDiscoveryError(message: "\(path): no such file or folder")
+            }
+            var files: [String] = []
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                search(path, depth: 0, inTests: (path as NSString).lastPathComponent == "tests", into: &files)
+                files.sort()
+            } else if path.hasSuffix(".lua") {
+                files = [path]
+            } else {
+                throw TestDiscoveryError(message: "\(path): not a Lua file or a folder")
+            }
+            for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+                found.append(file)
+            }
+        }
+        return found
+    }
+
+    private static func search(_ folder: String, depth: Int, inTests: Bool, into files: inout [String]) {
+        guard depth <= deepestFolder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { continue }
+            switch type {
+            case .typeDirectory where name != "__snapshots__":
+                search(path, depth: depth + 1, inTests: inTests || name == "tests", into: &files)
+            case .typeRegular, .typeSymbolicLink:
+                if name.hasSuffix("_test.lua") || (inTests && name.hasSuffix(".lua")) { files.append(path) }
+            default:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import LuaBridge
+import ScrimCore
+import ScrimLua
+
+/// Runs test files as `scrim test` does: each file once to learn its tests, then each test in a
+/// fresh runtime of its own — made by `makeRuntime`, so with the plugin paths and limits the
+/// caller gives — on the virtual clock. A test fails when it raises an error (a matcher's, or
+/// any other), or when a plugin's callback fails while it runs (a `scriptError`) unless it
+/// allows that; a test that never ends is cut short by the runtime's limits.
+public final class TestRunner {
+    /// Makes the runtime of one test: a new one each time.
+    public let makeRuntime: () throws -> Runtime
+    public let snapshots: SnapshotMode
+    /// Whether a test, by its full name, is to run; tests it rejects are left out of the results.
+    public let filter: (String) -> Bool
+    /// Told each result as it is known.
+    public var onResult: (TestResult) -> Void = { _ in }
+    /// The folders each file's tests loaded plugins from, for `--watch`.
+    public private(set) var pluginFolders: [String: Set<String>] = [:]
+    /// Tests the filter left out, counted.
+    public private(set) var filteredOut = 0
+
+    public init(makeRuntime: @escaping () throws -> Runtime, snapshots: SnapshotMode = .recordMissing,
+                filter: @escaping (String) -> Bool = { _ in true }) {
+        self.makeRuntime = makeRuntime
+        self.snapshots = snapshots
+        self.filter = filter
+    }
+
+    /// Runs every test of every file, in order.
+    public func run(files: [String]) -> [TestResult] {
+        files.flatMap { run(file: $0) }
+    }
+
+    /// Runs the tests of one file.
+    public func run(file: String) -> [TestResult] {
+        let store = SnapshotStore(testFile: file, mode: snapshots)
+        var results: [TestResult] = []
+        func report(_ result: TestResult) {
+            results.append(result)
+            onResult(result)
+        }
+        func fileFailure(_ message: String, location: String? = nil) -> [TestResult] {
+            report(TestResult(file: file, name: "(defining the tests)", line: 0,
+                              outcome: .failed(TestFailure(message: message, location: location)), clockTime: 0))
+            return results
+        }
+        let definitions: [TestSession.Definition]
+        do {
+            let session = try TestSession(runtime: makeRuntime(), file: file, store: store)
+            let before = session.runtime.trace.count
+            try session.load()
+            pluginFolders[file] = session.runtime.plugins.watchedFolders
+            if let failure = scriptError(in: session.runtime, since: before) {
+                return fileFailure(failure.message, location: failure.location)
+            }
+            definitions = session.definitions
+        } catch let error as LuaError {
+            let failure = TestRunner.failure(from: error)
+            return fileFailure(failure.message, location: failure.location)
+        } catch {
+            return fileFailure("cannot make a runtime: \(error)")
+        }
+        for (index, definition) in definitions.enumerated() {
+            guard filter(definition.name) else {
+                filteredOut += 1
+                continue
+            }
+            var result = TestResult(file: file, name: definition.name, line: definition.line, outcome: .passed, clockTime: 0)
+            if definition.skipped {
+                result.outcome = .skipped
+                report(result)
+                continue
+            }
+            result.outcome = run(index, of: definitions, in: file, store: store, into: &result)
+            report(result)
+        }
+        return results
+    }
+
+    /// Runs one test in a fresh runtime; returns how it ended.
+    private func run(_ index: Int, of definitions: [TestSession.Definition], in file: String, store: SnapshotStore,
+                     into result: inout TestResult) -> TestResult.Outcome {
+        let definition = definitions[index]
+        let session: TestSession
+        do {
+            session = try TestSession(runtime: makeRuntime(), file: file, store: store)
+            try session.load()
+        } catch let error as LuaError {
+            return .failed(TestRunner.failure(from: error))
+        } catch {
+            return .failed(TestFailure(message: "cannot make a runtime: \(error)"))
+        }
+        guard session.definitions == definitions else {
+            return .failed(TestFailure(message: "the file defined other tests when run again: define them the same way every time",
+                                       location: "\(file):\(definition.line)"))
+        }
+        let before = session.runtime.trace.count
+        defer {
+            result.clockTime = session.runtime.application.clock.now
+            result.snapshotsWritten = session.snapshotsWritten
+        }
+        do {
+            try session.run(index)
+        } catch {
+            var failure = TestRunner.failure(from: error)
+            failure.snapshotPage = session.snapshotPage
+            return .failed(failure)
+        }
+        if !definition.allowsScriptErrors, let failure = scriptError(in: session.runtime, since: before) {
+            return .failed(failure)
+        }
+        return .passed
+    }
+
+    /// The first `scriptError` the runtime recorded since event `start`, as a failure.
+    private func scriptError(in runtime: Runtime, since start: Int) -> TestFailure? {
+        for event in runtime.trace.dropFirst(start) where event.event == "scriptError" {
+            func text(_ key: String) -> String? {
+                guard case .string(let value)? = event.args.first(where: { $0.0 == key })?.1 else { return nil }
+                return value
+            }
+            var message = text("message") ?? "script error"
+            let location = text("where")
+            if let location, message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
+            let callback = text("callback").map { " (in \($0)" + (event.controller.map { " of \($0)" } ?? "") + ")" } ?? ""
+            return TestFailure(message: "a script error while the test ran: " + message + callback
+                               + "; pass { allowScriptErrors = true } to test() when the test expects it",
+                               location: location)
+        }
+        return nil
+    }
+
+    /// A Lua error as a failure: the message without the location it starts with.
+    static func failure(from error: LuaError) -> TestFailure {
+        var message = error.message
+        if let location = error.location, message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
+        return TestFailure(message: message, location: error.location, traceback: error.traceback)
+    }
+}
