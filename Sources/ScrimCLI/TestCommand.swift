@@ -71,28 +71,47 @@ struct TestCommand: ParsableCommand {
             if outcome.failed { throw ExitCode(1) }
             return
         }
+        // Each run after the first runs the test files a change affects: a test file that
+        // changed or is new, and those whose tests loaded a plugin from a folder that changed.
         let watcher = try FileWatcher()
+        var pluginFolders: [String: Set<String>] = [:]
+        var changed: [String]?
         while true {
-            let folders: Set<String>
+            var folders = Set(searched.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             do {
-                folders = try runOnce(searched).watched
+                let outcome = try runOnce(searched) { file in
+                    guard let changed else { return true }
+                    let path = URL(fileURLWithPath: file).standardizedFileURL.path
+                    guard let used = pluginFolders[path] else { return true }
+                    return changed.contains { $0 == path || used.contains(($0 as NSString).deletingLastPathComponent) }
+                }
+                pluginFolders.merge(outcome.pluginFolders) { $1 }
+                folders.formUnion(outcome.watched)
             } catch let error as CLIError {
                 ScenarioWatching.say(error.description)
-                folders = Set(searched.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             }
-            let changed = ScenarioWatching.waitForLuaChange(
+            let shown = ScenarioWatching.waitForLuaChange(
                 in: folders, watcher: watcher, announcing: "scrim: watching the tests and their plugins; Ctrl-C to stop")
-            ScenarioWatching.say("scrim: \(changed.joined(separator: ", ")) changed; running the tests again")
+            changed = shown.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            ScenarioWatching.say("scrim: \(shown.joined(separator: ", ")) changed; running the tests it affects")
         }
     }
 
-    /// Runs every test once and prints the results; returns whether one failed and the folders
-    /// to watch for changes.
-    private func runOnce(_ searched: [String]) throws -> (failed: Bool, watched: Set<String>) {
-        let files: [String]
+    /// Runs the tests of the files found that `runs` accepts and prints the results; returns
+    /// whether one failed, the folders to watch for changes, and the plugin folders each file's
+    /// tests used (by the file's standardized path).
+    private func runOnce(_ searched: [String], runs: (String) -> Bool = { _ in true }) throws
+        -> (failed: Bool, watched: Set<String>, pluginFolders: [String: Set<String>]) {
+        var files: [String]
         do { files = try TestDiscovery.files(in: searched) } catch { throw CLIError(error.message) }
         guard !files.isEmpty else {
             throw CLIError("no tests found in \(searched.joined(separator: ", ")): test files are named *_test.lua, or are in a tests/ folder")
+        }
+        let watched = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
+        files = files.filter(runs)
+        guard !files.isEmpty else {
+            ScenarioWatching.say("scrim: no test file uses what changed")
+            return (false, watched, [:])
         }
         let runtimeOptions = options.parsed
         let fps = fps
@@ -103,7 +122,7 @@ struct TestCommand: ParsableCommand {
                                 snapshots: mode) { name in
             pattern.map { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil } ?? true
         }
-        runner.onResult = { result in print(TestCommand.line(for: result)) }
+        runner.onResult = { result in TestCommand.write(TestCommand.line(for: result)) }
         let results = runner.run(files: files)
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.failure != nil }.count
@@ -114,16 +133,22 @@ struct TestCommand: ParsableCommand {
         if runner.filteredOut > 0 { summary += ", \(runner.filteredOut) filtered out" }
         summary += " (\(results.count) test\(results.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"))"
         if written > 0 { summary += "; \(written) snapshot\(written == 1 ? "" : "s") written" }
-        print(summary)
+        TestCommand.write(summary)
         if let junit {
             try OutputFile.write(Data(JUnitReport.xml(results).utf8), to: URL(fileURLWithPath: junit))
         }
-        var watched = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
-        for folders in runner.pluginFolders.values { watched.formUnion(folders) }
+        var used: [String: Set<String>] = [:]
+        for (file, folders) in runner.pluginFolders { used[URL(fileURLWithPath: file).standardizedFileURL.path] = folders }
         if results.isEmpty, runner.filteredOut > 0 {
             throw CLIError("no test's name matches --filter \(filter ?? "")")
         }
-        return (failed > 0, watched)
+        return (failed > 0, watched.union(used.values.joined()), used)
+    }
+
+    /// Writes a line to standard output unbuffered: a pipe (CI's log, an editor's panel, a
+    /// terminal under --watch) sees each result as it comes.
+    static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// A result as one line (and, for a failure, the lines that say why, indented).

@@ -50,7 +50,7 @@ public final class TestRunner {
             let session = try TestSession(runtime: makeRuntime(), file: file, store: store)
             let before = session.runtime.trace.count
             try session.load()
-            pluginFolders[file] = session.runtime.plugins.watchedFolders
+            pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
             if let failure = scriptError(in: session.runtime, since: before) {
                 return fileFailure(failure.message, location: failure.location)
             }
@@ -99,6 +99,7 @@ public final class TestRunner {
         defer {
             result.clockTime = session.runtime.application.clock.now
             result.snapshotsWritten = session.snapshotsWritten
+            pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
         }
         do {
             try session.run(index)

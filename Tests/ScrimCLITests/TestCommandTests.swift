@@ -130,4 +130,25 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "no tests found in empty: test files are named *_test.lua, or are in a tests/ folder\n")
     }
+
+    @Test func watchRunsTheTestFilesAChangeAffects() throws {
+        let scratch = Scratch()
+        scratch.write("P/mark.lua", "return scrim.plugin { name = 'mark', mark = 'one' }")
+        let usesPlugin = scratch.write("uses_test.lua", "test('uses the plugin', function() expect(plugin('mark').mark):toBe('one') end)")
+        scratch.write("alone_test.lua", "test('stands alone', function() end)")
+        let watching = try LiveRepl(["--watch", "--plugins", scratch.url.path + "/P"], in: scratch.url,
+                                    home: scratch.url, terminal: false, command: "test")
+        watching.expect("2 passed, 0 failed (2 tests in 2 files)")
+        watching.expect("watching the tests and their plugins")
+        try "return scrim.plugin { name = 'mark', mark = 'two' }".write(
+            toFile: scratch.url.appendingPathComponent("P/mark.lua").path, atomically: true, encoding: .utf8)
+        watching.expect("P/mark.lua changed; running the tests it affects")
+        watching.expect("uses_test.lua:1: expected \"one\", got \"two\"")
+        watching.expect("0 passed, 1 failed (1 test in 1 file)")
+        try "test('uses the plugin', function() expect(plugin('mark').mark):toBe('two') end)".write(
+            toFile: usesPlugin, atomically: true, encoding: .utf8)
+        watching.expect("1 passed, 0 failed (1 test in 1 file)")
+        kill(watching.process.processIdentifier, SIGINT)
+        #expect(watching.waitForExit() == SIGINT && watching.process.terminationReason == .uncaughtSignal)
+    }
 }
