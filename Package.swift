@@ -60,7 +60,7 @@ let package = Package(
         ),
         // The control socket, its protocol, the REPL sessions and the runtime's thread: the
         // runtime served to other threads and processes, through `ControlHost`.
-        .target(name: "ScrimControl", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua"]),
+        .target(name: "ScrimControl", dependencies: ["LuaBridge", "ScrimCore", "ScrimLua", "ScrimTesting"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // `scrim test`: test files found and run, each test in a runtime of its own, snapshots
         // of frames, JUnit reports. Its Lua (test, describe, expect …) is Resources/testing.lua.

@@ -122,17 +122,10 @@ struct TestCommand: ParsableCommand {
                                 snapshots: mode) { name in
             pattern.map { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil } ?? true
         }
-        runner.onResult = { result in TestCommand.write(TestCommand.line(for: result)) }
+        runner.onResult = { result in TestCommand.write(TestReport.line(for: result)) }
         let results = runner.run(files: files)
-        let passed = results.filter { $0.outcome == .passed }.count
-        let failed = results.filter { $0.failure != nil }.count
-        let skipped = results.filter { $0.outcome == .skipped }.count
-        let written = results.reduce(0) { $0 + $1.snapshotsWritten.count }
-        var summary = "\(passed) passed, \(failed) failed"
-        if skipped > 0 { summary += ", \(skipped) skipped" }
-        if runner.filteredOut > 0 { summary += ", \(runner.filteredOut) filtered out" }
-        summary += " (\(results.count) test\(results.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"))"
-        if written > 0 { summary += "; \(written) snapshot\(written == 1 ? "" : "s") written" }
+        let failed = results.contains { $0.failure != nil }
+        let summary = TestReport.summary(of: results, files: files.count, filteredOut: runner.filteredOut)
         TestCommand.write(summary)
         if let junit {
             try OutputFile.write(Data(JUnitReport.xml(results).utf8), to: URL(fileURLWithPath: junit))
@@ -142,27 +135,12 @@ struct TestCommand: ParsableCommand {
         if results.isEmpty, runner.filteredOut > 0 {
             throw CLIError("no test's name matches --filter \(filter ?? "")")
         }
-        return (failed > 0, watched.union(used.values.joined()), used)
+        return (failed, watched.union(used.values.joined()), used)
     }
 
     /// Writes a line to standard output unbuffered: a pipe (CI's log, an editor's panel, a
     /// terminal under --watch) sees each result as it comes.
     static func write(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    /// A result as one line (and, for a failure, the lines that say why, indented).
-    static func line(for result: TestResult) -> String {
-        let place = result.line > 0 ? "\(PluginManager.displayPath(result.file)):\(result.line)" : PluginManager.displayPath(result.file)
-        switch result.outcome {
-        case .passed:
-            return "ok    \(place)  \(result.name)  (\(formatNumber((result.clockTime * 1000).rounded() / 1000)) s)"
-        case .skipped:
-            return "skip  \(place)  \(result.name)"
-        case .failed(let failure):
-            let detail = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "      " + $0 }.joined(separator: "\n")
-            return "FAIL  \(place)  \(result.name)\n\(detail)"
-        }
     }
 }

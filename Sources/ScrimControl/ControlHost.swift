@@ -27,6 +27,9 @@ public protocol ControlHost: AnyObject {
     // MARK: Plugins
 
     var plugins: PluginManager { get }
+    /// A new runtime on a virtual clock, set up as this one is: its device, plugin paths,
+    /// grants and limits, for a test to run in (`:test`).
+    func makeTestRuntime() -> Runtime
     func loadPlugin(_ nameOrPath: String) throws(LuaError) -> Plugin
     func reload(_ name: String) throws(LuaError) -> Plugin
 

@@ -3,6 +3,7 @@ import Foundation
 import LuaBridge
 import ScrimCore
 import ScrimLua
+import ScrimTesting
 
 /// The REPL's evaluator, whatever feeds it lines (a terminal, a pipe, a socket client): Lua
 /// statements and expressions against a live runtime, read as `lua5.4` reads them — an
@@ -91,6 +92,8 @@ public final class ReplSession {
           :watch on|off         reload plugins when their files change (on by default)
           :clock virtual|real   time from the system clock, or only when stepped
           :step [n]             run n frames (default 1; Ctrl-C stops them)
+          :test [path…]         run the tests of files or folders (default: the current folder),
+                                each in a fresh runtime with this one's plugin paths and limits
           :help                 this text
           :quit                 leave (also Ctrl-D)
         """
@@ -112,6 +115,7 @@ public final class ReplSession {
         case "watch": watch(arguments)
         case "clock": switchClock(arguments)
         case "step": step(arguments)
+        case "test": test(arguments)
         default: output("unknown command ':\(command)' (try :help)")
         }
     }
@@ -188,6 +192,27 @@ public final class ReplSession {
             clock.switchTo(mode)
         }
         output("clock: \(clock.mode.rawValue), t = \(formatNumber(clock.now))")
+    }
+
+    /// `:test [path…]`: as `scrim test`, each test in a runtime of its own made like this one
+    /// (`ControlHost.makeTestRuntime`), so it sees the plugins this session works on as their
+    /// files are now; the live runtime is not touched.
+    private func test(_ arguments: [String]) {
+        let paths = arguments.isEmpty ? ["."] : arguments
+        let files: [String]
+        do { files = try TestDiscovery.files(in: paths) } catch {
+            output(error.message)
+            return
+        }
+        guard !files.isEmpty else {
+            output("no tests found in \(paths.joined(separator: ", ")): test files are named *_test.lua, or are in a tests/ folder")
+            return
+        }
+        let host = runtime
+        let runner = TestRunner(makeRuntime: { host.makeTestRuntime() })
+        runner.onResult = { [output] result in output(TestReport.line(for: result)) }
+        let results = runner.run(files: files)
+        output(TestReport.summary(of: results, files: files.count))
     }
 
     /// `:step [n]`: as Lua's `step`, at most an hour of frames, stopped by Ctrl-C or `cancel`.

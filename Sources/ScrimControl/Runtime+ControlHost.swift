@@ -14,4 +14,11 @@ extension Runtime: ControlHost {
     public func tickInterruptibly(frames: Int) -> Bool {
         lua.interruptibly { tick(frames: frames) }
     }
+
+    public func makeTestRuntime() -> Runtime {
+        let fresh = Runtime(clock: VirtualClock(fps: 60), device: application.window.device,
+                            pluginPaths: plugins.searchPaths, limits: lua.limits)
+        fresh.plugins.copyGrants(from: plugins)
+        return fresh
+    }
 }

@@ -139,6 +139,12 @@ public final class PluginManager {
         try grant(permissions, toFileOpenAt: descriptor, path: file)
     }
 
+    /// Gives this manager's runtime the grants `other` holds, bound to the same files: copied
+    /// as they are, not resolved again, so a file changed since cannot take one over.
+    public func copyGrants(from other: PluginManager) {
+        grants.merge(other.grants) { $0.union($1) }
+    }
+
     private func grant(_ permissions: PluginPermissions, toFileOpenAt descriptor: Int32, path: String) throws(ConfigurationError) {
         guard let real = PluginFiles.realPath(of: descriptor) else {
             throw ConfigurationError("cannot grant \(permissions.description) to '\(path)': its real path is unknown (is /proc mounted?)")
