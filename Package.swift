@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         // ScrimAPIFuzz: the tests run `scrim-api-fuzz` workers.
-        .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimLua", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimLua", "ScrimTesting", "CLua", "CLuaBridge", "CSandbox", "ScrimFuzzing", "ScrimAPIFuzz"]),
         .testTarget(name: "ScrimControlTests", dependencies: ["LuaBridge", "ScrimControl", "ScrimCore", "ScrimLua"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimTestingTests", dependencies: ["ScrimTesting", "ScrimLua", "ScrimRender", "ScrimCore"]),

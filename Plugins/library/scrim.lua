@@ -678,3 +678,62 @@ function scrim.classNamed(name) end
 function scrim.readOnly(t, name) end
 ---@param seconds number? nil turns it off
 function scrim.setTransitionWatchdog(seconds) end
+
+-- The test API of `scrim test` (docs/testing.md): globals in test files (`*_test.lua`, `tests/`).
+
+---@class TestOptions
+---@field allowScriptErrors boolean? a plugin's callback may fail while the test runs
+
+---@class TestFunction
+---@field skip fun(name: string, fn: fun(), options: TestOptions?) a test reported as skipped, not run
+---@overload fun(name: string, fn: fun(), options: TestOptions?)
+test = {}
+
+---@class DescribeFunction
+---@field skip fun(name: string, fn: fun()) a group whose tests are all skipped
+---@overload fun(name: string, fn: fun())
+describe = {}
+
+---@class Frame
+---@field time number the clock time it was drawn at
+local Frame = {}
+---@return string the frame as SVG
+function Frame:svg() end
+
+---@alias ExpectedEvent string|{ event: string?, vc: string?, args: table? }
+
+---@class Expectation
+---@field never Expectation the same matchers, turned around (all but toMatchSnapshot)
+local Expectation = {}
+---@param expected any `==`; nan is nan
+function Expectation:toBe(expected) end
+---@param expected any tables compared all the way down
+function Expectation:toEqual(expected) end
+---@param expected number|table a number, or a table of numbers (a rect, a point, a size)
+---@param tolerance number? default 1e-6
+function Expectation:toBeCloseTo(expected, tolerance) end
+function Expectation:toBeNil() end
+function Expectation:toBeTruthy() end
+function Expectation:toBeFalsy() end
+---@param length integer
+function Expectation:toHaveLength(length) end
+---@param item any a substring, or an element of a list
+function Expectation:toContain(item) end
+---@param pattern string a Lua pattern
+function Expectation:toMatch(pattern) end
+---@param text string? the error must contain it
+function Expectation:toThrow(text) end
+---@param events ExpectedEvent[] in order: "event", "vc.event", or the fields an event must have
+function Expectation:toContainEvents(events) end
+---@param name string letters, digits, '.', '_' and '-': `__snapshots__/<name>.svg` beside the test
+---@param options { tolerance: number? }? default tolerance 0.01 point
+function Expectation:toMatchSnapshot(name, options) end
+
+---@param value any
+---@return Expectation
+function expect(value) end
+---@param seconds number a time the clock has reached
+---@return Frame the last frame drawn at or before it
+function frameAt(seconds) end
+---@return Frame the screen as it is now
+function frame() end

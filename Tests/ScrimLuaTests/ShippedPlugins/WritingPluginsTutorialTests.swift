@@ -1,12 +1,15 @@
 import Foundation
 @testable import ScrimLua
+import ScrimTesting
 import Testing
 
 /// Runs every Lua block of `docs/writing-plugins.md` in order: a block starting
-/// `-- Plugins/<name>.lua` is saved as that plugin (a later block replaces it), any other block
+/// `-- Plugins/<name>.lua` is saved as that plugin (a later block replaces it), a block starting
+/// `-- tests/<name>_test.lua` is saved and its tests run as `scrim test` runs them, any other block
 /// runs as a scenario in a new runtime that finds those plugins first. What a scenario prints
-/// must match its `-->` comments, and it must raise nothing and trace no script error. The
-/// page's commands — `scrim check` and `luacheck` — run on the finished plugin.
+/// must match its `-->` comments, and it must raise nothing and trace no script error; every
+/// test must pass, recording its snapshot once and matching it after. The page's commands —
+/// `scrim check` and `luacheck` — run on the finished plugin.
 @Suite struct WritingPluginsTutorialTests {
     static let blocks: [String] = {
         let path = URL(fileURLWithPath: PluginManager.shippedPluginsDirectory!).deletingLastPathComponent()
@@ -29,11 +32,25 @@ import Testing
     @Test func everyBlockRunsAndPrintsWhatItSays() throws {
         #expect(Self.blocks.count >= 9)
         let folder = TemporaryFolder()
-        var scenarios = 0
+        var scenarios = 0, tests = 0
         for block in Self.blocks {
             let firstLine = block.prefix { $0 != "\n" }
             if firstLine.hasPrefix("-- Plugins/") {
                 folder.write(String(firstLine.dropFirst(3)), block)
+                continue
+            }
+            if firstLine.hasPrefix("-- tests/") {
+                let file = folder.write(String(firstLine.dropFirst(3)), block)
+                let runner = TestRunner(makeRuntime: {
+                    Runtime(pluginPaths: [folder.path + "/Plugins", PluginManager.shippedPluginsDirectory!])
+                })
+                for run in 1...2 {
+                    let results = runner.run(file: file)
+                    #expect(results.count >= 3 && results.allSatisfy { $0.outcome == .passed },
+                            "run \(run): \(results.map { TestReport.line(for: $0) })")
+                    #expect(results.flatMap(\.snapshotsWritten).count == (run == 1 ? 1 : 0))
+                }
+                tests += 1
                 continue
             }
             scenarios += 1
@@ -62,6 +79,7 @@ import Testing
             #expect(h.scriptErrors.isEmpty, "scenario \(scenarios): \(h.scriptErrors)")
         }
         #expect(scenarios >= 5)
+        #expect(tests == 1)
 
         let finished = folder.path + "/Plugins/bottom-card.lua"
         let report = PluginCheck.check(path: finished, searchPaths: [PluginManager.shippedPluginsDirectory!])
