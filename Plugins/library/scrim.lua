@@ -683,6 +683,7 @@ function scrim.setTransitionWatchdog(seconds) end
 
 ---@class TestOptions
 ---@field allowScriptErrors boolean? a plugin's callback may fail while the test runs
+---@field keepFrames boolean? false: frames are not kept for frameAt (a test of thousands of views)
 
 ---@class TestFunction
 ---@field skip fun(name: string, fn: fun(), options: TestOptions?) a test reported as skipped, not run

@@ -22,15 +22,16 @@ final class FrameHistory: FrameObserver {
     private(set) var frames: [TestFrame] = []
     private var first = 0
     private var bytes = 0
-    /// The time of the oldest frame let go, if any.
-    private(set) var droppedUntil: Double?
+    /// Whether frames drawn are kept: building each costs as much as recording it for
+    /// `scrim render`, which a test of thousands of views may not want.
+    var isRecording = false
 
     init(window: Window) {
         self.window = window
     }
 
     func frame(at time: Double) {
-        keep(capture(at: time))
+        if isRecording { keep(capture(at: time)) }
     }
 
     /// The screen as it is now.
@@ -46,7 +47,6 @@ final class FrameHistory: FrameObserver {
         bytes += frame.bytes
         while bytes > FrameHistory.budget, first < frames.count - 1 {
             bytes -= frames[first].bytes
-            droppedUntil = frames[first].time
             first += 1
         }
         // Let the array shed what was dropped now and then, not on every frame.

@@ -14,6 +14,8 @@ final class TestSession {
         var line: Int
         var skipped: Bool
         var allowsScriptErrors: Bool
+        /// Whether the frames it draws are kept for `frameAt` (`keepFrames`, true unless set).
+        var keepsFrames: Bool
     }
 
     /// The most frames a test may hold from `frameAt` and `frame`, and their bytes.
@@ -71,8 +73,10 @@ final class TestSession {
     func run(_ index: Int) throws(LuaError) {
         let lua = runtime.lua!
         current = definitions[index].name
-        // A test sees the screen as it was when it began, at `frameAt` of that time.
+        // A test sees the screen as it was when it began, at `frameAt` of that time; the file's
+        // own code ran before without keeping frames.
         history.keep(history.capture(at: runtime.application.clock.now))
+        history.isRecording = definitions[index].keepsFrames
         runTest!.push()
         lua_pushinteger(lua.L, lua_Integer(index + 1))
         if let error = lua.enter(nargs: 1, nresults: 0) { throw error }
@@ -83,7 +87,8 @@ final class TestSession {
     private func define(_ call: LuaCall) throws -> Int32 {
         guard definitions.count < 100_000 else { throw LuaRaise("a test file defines at most 100000 tests") }
         definitions.append(Definition(name: try call.string(1), line: try call.integer(2),
-                                      skipped: lua_toboolean(call.L, 3) != 0, allowsScriptErrors: lua_toboolean(call.L, 4) != 0))
+                                      skipped: lua_toboolean(call.L, 3) != 0, allowsScriptErrors: lua_toboolean(call.L, 4) != 0,
+                                      keepsFrames: lua_toboolean(call.L, 5) != 0))
         return 0
     }
 
@@ -96,6 +101,10 @@ final class TestSession {
         guard time <= now + 1e-6 else {
             throw call.argumentError(1, "the clock is at \(formatNumber(now)) s, before \(formatNumber(time)) s: run(…) past it first")
         }
+        guard history.isRecording || time >= now - 1e-6 else {
+            throw call.argumentError(1, "the test keeps no frames ({ keepFrames = false }): frame() or frameAt(now) only")
+        }
+        if !history.isRecording { return try frameNow(call) }
         guard let frame = history.latest(atOrBefore: time) else {
             let oldest = history.oldest.map(formatNumber) ?? "?"
             throw call.argumentError(1, "the frame at \(formatNumber(time)) s is no longer kept (frames kept take at most "

@@ -184,11 +184,18 @@ import Testing
               frameAt(2)
             end)
             test("bad", function() frameAt(-1) end)
+            test("keeps none", function()
+              run(0.5)
+              expect(frameAt(0.5).time):toBe(0.5)
+              frameAt(0.25)
+            end, { keepFrames = false })
             """, in: folder)
         let file = folder.path + "/sample_test.lua"
         #expect(summary(results) == [
             "FAIL frames: \(file):11: bad argument #1 to 'frameAt' (the clock is at 1 s, before 2 s: run(…) past it first)",
             "FAIL bad: \(file):13: bad argument #1 to 'frameAt' (a time in seconds from 0 expected, got -1)",
+            "FAIL keeps none: \(file):17: bad argument #1 to 'frameAt' (the test keeps no frames ({ keepFrames = false }): "
+                + "frame() or frameAt(now) only)",
         ])
     }
 

@@ -71,19 +71,19 @@ local function define(what, name, fn, options, skipped)
   if running then error(what .. " inside a test: define tests at the top of the file or in describe blocks", 3) end
   if type(name) ~= "string" or name == "" then argumentError(1, what, "a name expected, got " .. show(name)) end
   if type(fn) ~= "function" then argumentError(2, what, "a function expected, got " .. type(fn)) end
-  local allow = false
+  local flags = { allowScriptErrors = false, keepFrames = true }
   if options ~= nil then
     if type(options) ~= "table" then argumentError(3, what, "an options table expected, got " .. type(options)) end
     for key, value in pairs(options) do
-      if key ~= "allowScriptErrors" then argumentError(3, what, "unknown option " .. show(key)) end
-      if type(value) ~= "boolean" then argumentError(3, what, "allowScriptErrors must be a boolean, got " .. type(value)) end
-      allow = value
+      if flags[key] == nil then argumentError(3, what, "unknown option " .. show(key)) end
+      if type(value) ~= "boolean" then argumentError(3, what, format("%s must be a boolean, got %s", key, type(value))) end
+      flags[key] = value
     end
   end
   local full = name
   if #groups > 0 then full = concat(groups, " › ") .. " › " .. name end
   tests[#tests + 1] = fn
-  natives.define(full, getinfo(3, "l").currentline, skipped or skipping > 0, allow)
+  natives.define(full, getinfo(3, "l").currentline, skipped or skipping > 0, flags.allowScriptErrors, flags.keepFrames)
 end
 
 local function group(what, name, fn, skipped)
