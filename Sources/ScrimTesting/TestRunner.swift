@@ -48,10 +48,9 @@ public final class TestRunner {
         let definitions: [TestSession.Definition]
         do {
             let session = try TestSession(runtime: makeRuntime(), file: file, store: store)
-            let before = session.runtime.trace.count
             try session.load()
             pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
-            if let failure = scriptError(in: session.runtime, since: before) {
+            if let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
                 return fileFailure(failure.message, location: failure.location)
             }
             definitions = session.definitions
@@ -95,7 +94,6 @@ public final class TestRunner {
             return .failed(TestFailure(message: "the file defined other tests when run again: define them the same way every time",
                                        location: "\(file):\(definition.line)"))
         }
-        let before = session.runtime.trace.count
         defer {
             result.clockTime = session.runtime.application.clock.now
             result.snapshotsWritten = session.snapshotsWritten
@@ -108,28 +106,18 @@ public final class TestRunner {
             failure.snapshotPage = session.snapshotPage
             return .failed(failure)
         }
-        if !definition.allowsScriptErrors, let failure = scriptError(in: session.runtime, since: before) {
+        if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
             return .failed(failure)
         }
         return .passed
     }
 
-    /// The first `scriptError` the runtime recorded since event `start`, as a failure.
-    private func scriptError(in runtime: Runtime, since start: Int) -> TestFailure? {
-        for event in runtime.trace.dropFirst(start) where event.event == "scriptError" {
-            func text(_ key: String) -> String? {
-                guard case .string(let value)? = event.args.first(where: { $0.0 == key })?.1 else { return nil }
-                return value
-            }
-            var message = text("message") ?? "script error"
-            let location = text("where")
-            if let location, message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
-            let callback = text("callback").map { " (in \($0)" + (event.controller.map { " of \($0)" } ?? "") + ")" } ?? ""
-            return TestFailure(message: "a script error while the test ran: " + message + callback
-                               + "; pass { allowScriptErrors = true } to test() when the test expects it",
-                               location: location)
-        }
-        return nil
+    /// A plugin's failure while a test ran, as the test's.
+    static func failure(from error: ScriptErrorReport) -> TestFailure {
+        let callback = error.callback.map { " (in \($0)" + (error.controller.map { " of \($0)" } ?? "") + ")" } ?? ""
+        return TestFailure(message: "a script error while the test ran: " + error.message + callback
+                           + "; pass { allowScriptErrors = true } to test() when the test expects it",
+                           location: error.location)
     }
 
     /// A Lua error as a failure: the message without the location it starts with.

@@ -6,8 +6,9 @@ import ScrimRender
 
 /// One test file run in one fresh runtime: the test API installed (`testing.lua` and the
 /// natives below), the file run to define its tests, then — when the runner asks — one of
-/// them run, with every frame the runtime draws kept for `frameAt`.
-final class TestSession {
+/// them run, with every frame the runtime draws kept for `frameAt`, and the first script error
+/// noted as it is recorded (a test's `trace.clear()` does not hide it).
+final class TestSession: TraceSink {
     /// A test as the file defines it.
     struct Definition: Equatable {
         var name: String
@@ -34,6 +35,8 @@ final class TestSession {
     private var current = ""
     private(set) var snapshotPage: String?
     private(set) var snapshotsWritten: [String] = []
+    /// The first `scriptError` recorded since the session began.
+    private(set) var firstScriptError: ScriptErrorReport?
 
     init(runtime: Runtime, file: String, store: SnapshotStore) {
         self.runtime = runtime
@@ -41,10 +44,16 @@ final class TestSession {
         self.store = store
         history = FrameHistory(window: runtime.application.window)
         runtime.application.addScreenObserver(history)
+        runtime.application.dispatcher.addSink(self)
     }
 
     deinit {
         runtime.application.removeScreenObserver(history)
+        runtime.application.dispatcher.removeSink(self)
+    }
+
+    func write(_ event: TraceEvent) {
+        if firstScriptError == nil { firstScriptError = ScriptErrorReport(event) }
     }
 
     /// Installs the test API and runs the file, which defines its tests.

@@ -90,16 +90,10 @@ public struct PluginCheck {
         } catch {
             report.problems.append(problem(from: error, defaultLocation: mainFile, prefix: "self-test failed: "))
         }
-        for event in runtime.trace.dropFirst(before) where event.event == "scriptError" {
-            func text(_ key: String) -> String? {
-                guard case .string(let value)? = event.args.first(where: { $0.0 == key })?.1 else { return nil }
-                return value
-            }
-            let location = text("where") ?? mainFile
-            var message = text("message") ?? "script error"
-            if message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
-            let callback = text("callback").map { " (in \($0))" } ?? ""
-            report.problems.append(Problem(location: location, message: message + callback))
+        for event in runtime.trace.dropFirst(before) {
+            guard let error = ScriptErrorReport(event) else { continue }
+            let callback = error.callback.map { " (in \($0))" } ?? ""
+            report.problems.append(Problem(location: error.location ?? mainFile, message: error.message + callback))
         }
         return report
     }
