@@ -24,8 +24,10 @@ func svgNumber(_ value: Double) -> String {
 
 /// `text` escaped for XML character data and attribute values. Characters XML cannot hold at
 /// all (control characters other than tab, line feed and carriage return; U+FFFE, U+FFFF) are
-/// left out, so that no text a script sets can make a document unreadable.
-func xmlEscaped(_ text: String) -> String {
+/// left out, so that no text a script sets can make a document unreadable. With
+/// `keepingWhitespace`, tabs and line breaks are written as references, which an attribute's
+/// value keeps (a parser turns them into spaces otherwise).
+public func xmlEscaped(_ text: String, keepingWhitespace: Bool = false) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -34,6 +36,7 @@ func xmlEscaped(_ text: String) -> String {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
+        case _ where keepingWhitespace && (scalar == "\t" || scalar == "\n" || scalar == "\r"): out += "&#\(scalar.value);"
         case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
         case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
         default: out.unicodeScalars.append(scalar)

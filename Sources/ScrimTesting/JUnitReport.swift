@@ -1,4 +1,5 @@
 import ScrimCore
+import ScrimRender
 
 /// Test results as JUnit XML, the report CI services read: a `<testsuite>` per test file, a
 /// `<testcase>` per test with its file and line, a `<failure>` with the message and where it
@@ -49,33 +50,12 @@ public enum JUnitReport {
         formatNumber((seconds * 1e6).rounded() / 1e6)
     }
 
-    /// `value` quoted as an XML attribute: markup and line breaks as references, characters
-    /// XML cannot hold left out.
+    /// `value` quoted as an XML attribute, its line breaks kept.
     static func attribute(_ value: String) -> String {
-        "\"" + escaped(value, attribute: true) + "\""
+        "\"" + xmlEscaped(value, keepingWhitespace: true) + "\""
     }
 
     static func text(_ value: String) -> String {
-        escaped(value, attribute: false)
-    }
-
-    private static func escaped(_ value: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r" where attribute: out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        xmlEscaped(value)
     }
 }

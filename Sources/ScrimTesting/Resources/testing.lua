@@ -131,28 +131,30 @@ local function frame()
   return setmetatable({ time = time, token = token }, Frame)
 end
 
--- Deep equality: the path to the first difference, or nil.
-local function difference(a, b, path, seen)
-  if rawequal(a, b) then return nil end
-  if type(a) == "number" and type(b) == "number" then
-    if a == b or (a ~= a and b ~= b) then return nil end
-    return path
-  end
+-- The path to the first place where `a` and `b` differ, or nil: tables are walked key by key
+-- (each pair of tables once, so cycles end), and `same` decides for everything else.
+local function difference(a, b, same, path, seen)
   if type(a) ~= "table" or type(b) ~= "table" then
-    if a == b then return nil end
+    if same(a, b) then return nil end
     return path
   end
+  if rawequal(a, b) then return nil end
   seen[a] = seen[a] or {}
   if seen[a][b] then return nil end
   seen[a][b] = true
   for key, value in next, a do
-    local found = difference(value, rawget(b, key), path .. "." .. tostring(key), seen)
+    local found = difference(value, rawget(b, key), same, path .. "." .. tostring(key), seen)
     if found then return found end
   end
   for key in next, b do
     if rawget(a, key) == nil then return path .. "." .. tostring(key) end
   end
   return nil
+end
+
+-- `toEqual`'s leaves: `==`, and nan equal to nan.
+local function equal(a, b)
+  return a == b or (type(a) == "number" and type(b) == "number" and a ~= a and b ~= b)
 end
 
 local function at(value, path)
@@ -164,25 +166,6 @@ local function at(value, path)
     value = found
   end
   return value
-end
-
--- The first number of `a` farther than `tolerance` from `b`'s: its path, or nil.
-local function farApart(a, b, tolerance, path, depth)
-  if type(a) == "number" and type(b) == "number" then
-    if a == b or abs(a - b) <= tolerance then return nil end
-    return path
-  end
-  if type(a) == "table" and type(b) == "table" and depth < 8 then
-    for key, value in next, a do
-      local found = farApart(value, rawget(b, key), tolerance, path .. "." .. tostring(key), depth + 1)
-      if found then return found end
-    end
-    for key in next, b do
-      if rawget(a, key) == nil then return path .. "." .. tostring(key) end
-    end
-    return nil
-  end
-  return path
 end
 
 -- An event of the trace as `toContainEvents` names it: `vc.event`, or `event` for none.
@@ -214,7 +197,7 @@ local function eventPattern(item, position)
       if args then
         local actual = rawget(event, "args")
         for key, value in next, args do
-          if type(actual) ~= "table" or difference(value, rawget(actual, key), "", {}) then return false end
+          if type(actual) ~= "table" or difference(value, rawget(actual, key), equal, "", {}) then return false end
         end
       end
       return true
@@ -257,7 +240,7 @@ end
 
 function matchers.toEqual(self, expected)
   local value, negated = expectation(self, "toEqual")
-  local path = difference(value, expected, "", {})
+  local path = difference(value, expected, equal, "", {})
   local message
   if path == "" or path == nil then
     message = format("expected %s, got %s", show(expected), show(value))
@@ -277,7 +260,9 @@ function matchers.toBeCloseTo(self, expected, tolerance)
   if type(expected) ~= "number" and type(expected) ~= "table" then
     argumentError(1, "toBeCloseTo", "a number, or a table of numbers, expected, got " .. type(expected))
   end
-  local path = farApart(value, expected, tolerance, "", 0)
+  local path = difference(value, expected, function(a, b)
+    return type(a) == "number" and type(b) == "number" and (a == b or abs(a - b) <= tolerance)
+  end, "", {})
   local message
   if path == "" then
     message = format("expected %s ± %s, got %s", number(expected, value), show(tolerance), number(value, expected))
