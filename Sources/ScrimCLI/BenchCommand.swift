@@ -71,7 +71,7 @@ struct BenchCommand: ParsableCommand {
         }
         let data = try report.json()
         if json == "-" {
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
             return
         }
         print(report.table(comparedWith: previous))

@@ -20,11 +20,7 @@ struct OutputFile {
     /// Checks that the destination's folder takes a new file and that the destination is not
     /// a folder: before any work, so a long render is not lost at its end.
     static func checkWritable(_ destination: URL) throws {
-        // The entry itself, not what a link there leads to: a link is replaced.
-        let type = (try? FileManager.default.attributesOfItem(atPath: destination.path))?[.type] as? FileAttributeType
-        if type == .typeDirectory {
-            throw CLIError("cannot write \(destination.relativePath): it is a folder")
-        }
+        if let refusal = refusal(of: destination) { throw CLIError(refusal) }
         let probe = OutputFile(destination)
         let descriptor = open(probe.temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -32,6 +28,28 @@ struct OutputFile {
         }
         close(descriptor)
         unlink(probe.temporary.path)
+    }
+
+    /// Why the destination cannot be replaced by a file, if it cannot: a folder, or a device
+    /// (`/dev/null`, `/dev/stdout` …) — what a link there leads to, too — which renaming a
+    /// file over would take away from everyone.
+    static func refusal(of destination: URL) -> String? {
+        func kind(_ attributes: [FileAttributeKey: Any]?) -> String? {
+            switch attributes?[.type] as? FileAttributeType {
+            case .typeDirectory?: return "a folder"
+            case .typeCharacterSpecial?, .typeBlockSpecial?: return "a device"
+            case .typeSocket?: return "a socket"
+            default: return nil
+            }
+        }
+        // The entry itself (a link is replaced, not followed), then what a link leads to.
+        let entry = try? FileManager.default.attributesOfItem(atPath: destination.path)
+        if let what = kind(entry) { return "cannot write \(destination.relativePath): it is \(what), not a file" }
+        if entry?[.type] as? FileAttributeType == .typeSymbolicLink,
+           let what = kind(try? FileManager.default.attributesOfItem(atPath: destination.resolvingSymlinksInPath().path)) {
+            return "cannot write \(destination.relativePath): it is a link to \(what), not a file"
+        }
+        return nil
     }
 
     /// Writes `data` as the destination's new contents.
@@ -49,6 +67,8 @@ struct OutputFile {
             Interruption.removeOnInterrupt(nil)
         }
         try body(temporary)
+        // Checked again: what is there may have changed while the file was made.
+        if let refusal = OutputFile.refusal(of: destination) { throw CLIError(refusal) }
         guard rename(temporary.path, destination.path) == 0 else {
             throw CLIError("cannot write \(destination.relativePath): \(String(cString: strerror(errno)))")
         }

@@ -14,7 +14,7 @@ final class ProgressLine {
     /// A line on standard error; `isTerminal`, `write` and `now` stand in for the terminal,
     /// the stream and the wall clock in tests.
     init(isTerminal: Bool = isatty(2) == 1,
-         write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+         write: @escaping (String) -> Void = { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
          now: @escaping () -> Date = Date.init) {
         self.isTerminal = isTerminal
         self.write = write

@@ -108,7 +108,7 @@ enum RenderOutput {
         }
         // A name with a line break in it would split the line: such a name is quoted, escaped.
         let line = summary.contains(where: \.isNewline) ? String(reflecting: summary) : summary
-        FileHandle.standardError.write(Data("scrim: wrote \(line)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("scrim: wrote \(line)\n".utf8))
     }
 
     var path: String {

@@ -28,7 +28,7 @@ struct ScenarioRun: Equatable {
         let loop = RuntimeLoop(runtime)
         let server = try Serving.listen(loop, at: listen)
         try? runtime.plugins.startWatching()
-        FileHandle.standardError.write(Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("scrim: the scenario has run; listening on \(listen); Ctrl-C to stop\n".utf8))
         Serving.serveUntilSignalled(loop, server: server)
     }
 

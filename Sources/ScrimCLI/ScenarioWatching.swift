@@ -25,6 +25,6 @@ enum ScenarioWatching {
     }
 
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 }

@@ -33,7 +33,7 @@ extension Scrim {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            try? FileHandle.standardError.write(contentsOf: Data((error.description + "\n").utf8))
             Foundation.exit(1)
         } catch {
             exit(withError: error)

@@ -48,7 +48,7 @@ struct ServeCommand: ParsableCommand {
         let path = listen ?? ControlSocket.defaultPath()
         let loop = RuntimeLoop(runtime)
         let server = try Serving.listen(loop, at: path)
-        FileHandle.standardError.write(Data("scrim: listening on \(path) (\(clock.rawValue) clock); Ctrl-C to stop\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("scrim: listening on \(path) (\(clock.rawValue) clock); Ctrl-C to stop\n".utf8))
         Serving.serveUntilSignalled(loop, server: server)
     }
 }

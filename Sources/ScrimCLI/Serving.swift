@@ -31,7 +31,7 @@ enum Serving {
             loop.serveOnce(alsoWaitingOn: [ends[0]])
         }
         server.stop()
-        FileHandle.standardError.write(Data("scrim: stopped listening on \(server.path)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("scrim: stopped listening on \(server.path)\n".utf8))
     }
 }
 

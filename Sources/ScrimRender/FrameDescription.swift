@@ -12,7 +12,8 @@ import ScrimCore
 ///  "subviews": [{"view": "view of sheet", "frame": [0, 426, 393, 426], "alpha": 0.5}]}
 /// ```
 ///
-/// Values are the presentation's, as drawn. A property at UIKit's default (alpha 1, no
+/// Values are the presentation's, as drawn; a number that is not finite is the string `"nan"`,
+/// `"inf"` or `"-inf"` (JSON has no such numbers). A property at UIKit's default (alpha 1, no
 /// background, no border, no shadow, no transform …) is left out, so a description names only
 /// what a view shows; hidden views are left out with their subviews, as they are not drawn.
 public enum FrameDescription {
@@ -30,17 +31,17 @@ public enum FrameDescription {
         if state.bounds.origin != .zero { fields["boundsOrigin"] = numbers(state.bounds.origin.x, state.bounds.origin.y) }
         let t = state.transform
         if !t.isIdentity { fields["transform"] = numbers(t.a, t.b, t.c, t.d, t.tx, t.ty) }
-        if state.alpha != 1 { fields["alpha"] = .number(state.alpha) }
+        if state.alpha != 1 { fields["alpha"] = number(state.alpha) }
         if let color = state.backgroundColor, color.alpha > 0 { fields["backgroundColor"] = .string(color.hexString) }
-        if state.cornerRadius != 0 { fields["cornerRadius"] = .number(state.cornerRadius) }
+        if state.cornerRadius != 0 { fields["cornerRadius"] = number(state.cornerRadius) }
         if view.clipsToBounds { fields["clipsToBounds"] = .bool(true) }
         if state.borderWidth > 0, let color = state.borderColor, color.alpha > 0 {
-            fields["border"] = .object(["width": .number(state.borderWidth), "color": .string(color.hexString)])
+            fields["border"] = .object(["width": number(state.borderWidth), "color": .string(color.hexString)])
         }
         if state.shadowOpacity > 0, let color = state.shadowColor, color.alpha > 0 {
             fields["shadow"] = .object([
-                "color": .string(color.hexString), "opacity": .number(state.shadowOpacity),
-                "radius": .number(state.shadowRadius), "offset": numbers(state.shadowOffset.width, state.shadowOffset.height),
+                "color": .string(color.hexString), "opacity": number(state.shadowOpacity),
+                "radius": number(state.shadowRadius), "offset": numbers(state.shadowOffset.width, state.shadowOffset.height),
             ])
         }
         if let content = content(of: view, bounds: state.bounds) { fields[content.key] = content.value }
@@ -55,8 +56,8 @@ public enum FrameDescription {
         case let label as Label:
             guard let layout = label.layout(in: bounds) else { return nil }
             var text: [String: JSONValue] = [
-                "lines": .array(layout.lines.map { .array([.number($0.origin.x), .number($0.origin.y), .string($0.text)]) }),
-                "font": .object(["size": .number(label.font.size), "weight": .string(label.font.weight.name)]),
+                "lines": .array(layout.lines.map { .array([number($0.origin.x), number($0.origin.y), .string($0.text)]) }),
+                "font": .object(["size": number(label.font.size), "weight": .string(label.font.weight.name)]),
             ]
             if let color = label.textColor { text["color"] = .string(color.hexString) }
             return ("text", .object(text))
@@ -72,7 +73,7 @@ public enum FrameDescription {
                 "type": .string(gradient.type.rawValue),
                 "start": numbers(gradient.startPoint.x, gradient.startPoint.y),
                 "end": numbers(gradient.endPoint.x, gradient.endPoint.y),
-                "stops": .array(gradient.stops.map { .array([.number($0.location), .string($0.color.hexString)]) }),
+                "stops": .array(gradient.stops.map { .array([number($0.location), .string($0.color.hexString)]) }),
             ]))
         case let bar as NavigationBar:
             var fields: [String: JSONValue] = [:]
@@ -89,6 +90,11 @@ public enum FrameDescription {
     }
 
     private static func numbers(_ values: Double...) -> JSONValue {
-        .array(values.map { .number($0) })
+        .array(values.map(number))
+    }
+
+    private static func number(_ value: Double) -> JSONValue {
+        if value.isFinite { return .number(value) }
+        return .string(value.isNaN ? "nan" : value > 0 ? "inf" : "-inf")
     }
 }

@@ -16,6 +16,8 @@ public struct SnapshotFileError: Error, Equatable, CustomStringConvertible {
 public enum SnapshotFile {
     static let open = "<metadata id=\"scrim-snapshot\">\n"
     static let close = "</metadata>\n"
+    static let openTag = "<metadata id=\"scrim-snapshot\">"
+    static let closeTag = "</metadata>"
 
     /// The snapshot file of a frame: its SVG, with `description` in its metadata.
     public static func text(scene: Scene, description: JSONValue) -> String {
@@ -27,10 +29,15 @@ public enum SnapshotFile {
         return String(svg[...end]) + open + escaped(lines) + close + String(svg[svg.index(after: end)...])
     }
 
-    /// The description a snapshot file holds.
-    public static func description(in text: String) throws(SnapshotFileError) -> JSONValue {
-        guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
+    /// The description a snapshot file holds, of at most `largest` bytes and as deep as a view
+    /// tree can be (`View.deepestTree`).
+    public static func description(in text: String, largest: Int = .max) throws(SnapshotFileError) -> JSONValue {
+        guard let start = text.range(of: openTag), let end = text.range(of: closeTag, range: start.upperBound..<text.endIndex) else {
             throw SnapshotFileError(message: "not a Scrim snapshot (no <metadata id=\"scrim-snapshot\">)")
+        }
+        guard text.utf8.distance(from: start.upperBound.samePosition(in: text.utf8) ?? text.utf8.startIndex,
+                                 to: end.lowerBound.samePosition(in: text.utf8) ?? text.utf8.endIndex) <= largest else {
+            throw SnapshotFileError(message: "its description is larger than \(largest >> 20) MB; not one Scrim wrote")
         }
         let body = xmlUnescaped(String(text[start.upperBound..<end.lowerBound]))
         // The views whose subviews are still being read, the window first; a line's
@@ -41,10 +48,14 @@ public enum SnapshotFile {
             if !subviews.isEmpty { fields["subviews"] = .array(subviews) }
             return .object(fields)
         }
-        for (number, line) in body.split(separator: "\n").enumerated() {
+        // Lines end in LF or CRLF (a checkout may have turned one into the other).
+        for (number, line) in body.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let place = "line \(number + 1) of its description"
             let spaces = line.prefix { $0 == " " }.count
             let depth = spaces / 2
+            guard depth < View.deepestTree else {
+                throw SnapshotFileError(message: "\(place): deeper than a view tree can be (\(View.deepestTree) levels)")
+            }
             guard spaces % 2 == 0, number == 0 ? depth == 0 : (1...stack.count).contains(depth) else {
                 throw SnapshotFileError(message: "\(place): out of place (one window first, each view one level below its superview)")
             }

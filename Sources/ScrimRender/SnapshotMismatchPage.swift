@@ -38,11 +38,16 @@ public enum SnapshotMismatchPage {
             <p>In the test “\(xmlEscaped(test))”: \(differences.count) \(differences.count == 1 ? "difference" : "differences") \
             beyond a tolerance of \(formatNumber(tolerance)).</p>
             <div class="frames">
-            <figure><figcaption>Expected (the snapshot)</figcaption><img alt="expected frame" src="\(expected)"></figure>
-            <figure><figcaption>Actual</figcaption><img alt="actual frame" src="\(actual)"></figure>
+            <figure><figcaption>Expected (the snapshot)</figcaption><img id="expected" alt="expected frame" src="\(expected)"></figure>
+            <figure><figcaption>Actual</figcaption><img id="actual" alt="actual frame" src="\(actual)"></figure>
             <figure><figcaption>Difference (black where they agree)</figcaption>\
-            <div class="difference"><img alt="" src="\(expected)"><img alt="" src="\(actual)"></div></figure>
+            <div class="difference"><img id="expected-under" alt=""><img id="actual-over" alt=""></div></figure>
             </div>
+            <script>
+            // Each picture is in the page once; the difference shows the same two, blended.
+            document.getElementById("expected-under").src = document.getElementById("expected").src;
+            document.getElementById("actual-over").src = document.getElementById("actual").src;
+            </script>
             <table><thead><tr><th>view</th><th>property</th><th>expected</th><th>actual</th></tr></thead><tbody>
             \(rows)</tbody></table>
             \(more)</body></html>

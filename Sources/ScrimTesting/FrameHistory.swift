@@ -6,7 +6,8 @@ struct TestFrame {
     var time: Double
     var scene: Scene
     var description: JSONValue
-    /// What keeping it costs, roughly: its SVG's and description's text.
+    /// What keeping it costs, at least: its SVG's text, a kilobyte for each view's description,
+    /// and two for the frame itself.
     var bytes: Int
 }
 
@@ -19,7 +20,8 @@ final class FrameHistory: FrameObserver {
 
     private let window: Window
     private let builder = SceneBuilder()
-    private(set) var frames: [TestFrame] = []
+    /// The frames, oldest first; those before `first` were let go (nil until the array sheds them).
+    private var frames: [TestFrame?] = []
     private var first = 0
     private var bytes = 0
     /// Whether frames drawn are kept: building each costs as much as recording it for
@@ -39,14 +41,15 @@ final class FrameHistory: FrameObserver {
         let scene = builder.scene(of: window)
         let description = FrameDescription.of(window)
         let size = scene.head.utf8.count + scene.nodes.reduce(0) { $0 + $1.open.utf8.count + $1.close.utf8.count }
-        return TestFrame(time: time, scene: scene, description: description, bytes: 2 * size)
+        return TestFrame(time: time, scene: scene, description: description, bytes: size + 1024 * scene.nodes.count + 2048)
     }
 
     func keep(_ frame: TestFrame) {
         frames.append(frame)
         bytes += frame.bytes
         while bytes > FrameHistory.budget, first < frames.count - 1 {
-            bytes -= frames[first].bytes
+            bytes -= frames[first]?.bytes ?? 0
+            frames[first] = nil
             first += 1
         }
         // Let the array shed what was dropped now and then, not on every frame.
@@ -63,11 +66,11 @@ final class FrameHistory: FrameObserver {
         // The first frame later than `time` (a microsecond's tolerance for decimal times).
         while low < high {
             let middle = (low + high) / 2
-            if kept[middle].time <= time + 1e-6 { low = middle + 1 } else { high = middle }
+            if kept[middle]!.time <= time + 1e-6 { low = middle + 1 } else { high = middle }
         }
         return low > kept.startIndex ? kept[low - 1] : nil
     }
 
     /// The time of the oldest frame kept.
-    var oldest: Double? { frames.indices.contains(first) ? frames[first].time : nil }
+    var oldest: Double? { frames.indices.contains(first) ? frames[first]?.time : nil }
 }

@@ -8,33 +8,43 @@ public enum SnapshotMode: Sendable {
     case recordMissing, update, compareOnly
 }
 
-/// The snapshots of one test file: `__snapshots__/NAME.svg` beside it, and for each that does
-/// not match, a page in `__snapshots__/__failures__/NAME.html` showing how.
+/// A test, as snapshots name their owner.
+struct TestIdentity: Hashable {
+    var file: String
+    var name: String
+}
+
+/// The snapshots of one folder's test files: `__snapshots__/NAME.svg` beside them, and for each
+/// that does not match, a page in `__snapshots__/__failures__/NAME.html` showing how. A name
+/// is one test's, once: the files of a folder share the names.
 final class SnapshotStore {
-    /// The longest snapshot file read: larger is not one Scrim wrote.
-    static let largestFile = 256 << 20
+    /// The largest snapshot file read, and the most of it that is its description: larger is
+    /// not one Scrim wrote (a frame's pictures are most of a file).
+    static let largestFile = 64 << 20
+    static let largestDescription = 8 << 20
 
     let folder: String
     let mode: SnapshotMode
-    /// The test that used each name so far: one name, one snapshot.
-    private var owners: [String: String] = [:]
-    /// Snapshots written, and pages of failures written.
-    private(set) var written: [String] = []
+    /// The test that used each name so far.
+    private var owners: [String: TestIdentity] = [:]
+    /// Snapshots a running test recorded, written once it passes.
+    private var pending: [(path: String, text: String, failurePage: String)] = []
 
-    init(testFile: String, mode: SnapshotMode) {
-        let parent = (testFile as NSString).deletingLastPathComponent
-        folder = parent.isEmpty ? "__snapshots__" : parent + "/__snapshots__"
+    init(folder testFolder: String, mode: SnapshotMode) {
+        folder = testFolder.isEmpty ? "__snapshots__" : testFolder + "/__snapshots__"
         self.mode = mode
     }
 
-    /// Compares `frame` with the snapshot `name`, recording it when the mode says so. Returns
-    /// nil when it matches (or was recorded), else the failure's message; `page` receives the
-    /// path of the page that shows a mismatch.
-    func match(_ frame: TestFrame, name: String, tolerance: Double, test: String,
+    /// Compares `frame` with the snapshot `name`, recording it when the mode says so (written
+    /// by `commit` once the test passed). Returns nil when it matches (or is to be recorded),
+    /// else the failure's message; `page` receives the path of the page that shows a mismatch.
+    func match(_ frame: TestFrame, name: String, tolerance: Double, test: TestIdentity,
                page: (String) -> Void) throws(SnapshotError) -> String? {
         try SnapshotStore.check(name)
-        if let owner = owners[name], owner != test {
-            throw SnapshotError("snapshot '\(name)' is already the test '\(owner)''s: each test names its own")
+        if let owner = owners[name] {
+            throw SnapshotError(owner == test
+                ? "snapshot '\(name)' is taken already by this test: give each frame a name of its own"
+                : "snapshot '\(name)' is the test '\(owner.name)''s (\(owner.file)): each test names its own")
         }
         owners[name] = test
         let path = folder + "/" + name + ".svg"
@@ -43,15 +53,14 @@ final class SnapshotStore {
         let stored = try read(path)
         if stored == nil || mode == .update {
             if stored == nil, mode == .compareOnly {
-                return "snapshot '\(name)' does not exist (\(path)); run scrim test without --ci to record it"
+                return "snapshot '\(name)' does not exist (\(path)); a CI run (--ci, or $CI set) only compares: "
+                    + "record it with scrim test outside CI"
             }
-            try write(actual, to: path)
-            try remove(failurePage)
-            written.append(path)
+            pending.append((path, actual, failurePage))
             return nil
         }
         let expected: JSONValue
-        do { expected = try SnapshotFile.description(in: stored!) } catch {
+        do { expected = try SnapshotFile.description(in: stored!, largest: SnapshotStore.largestDescription) } catch {
             throw SnapshotError("\(path): \(error.message); run scrim test --update to record it again")
         }
         let differences = FrameComparison.differences(expected: expected, actual: frame.description, tolerance: tolerance)
@@ -59,7 +68,7 @@ final class SnapshotStore {
             try remove(failurePage)
             return nil
         }
-        try write(SnapshotMismatchPage.html(name: name, test: test, expectedSVG: stored!, actualSVG: actual,
+        try write(SnapshotMismatchPage.html(name: name, test: test.name, expectedSVG: stored!, actualSVG: actual,
                                             differences: differences, tolerance: tolerance),
                   to: failurePage)
         page(failurePage)
@@ -67,6 +76,17 @@ final class SnapshotStore {
         let more = differences.count > 3 ? "\n  … \(differences.count - 3) more" : ""
         return "snapshot '\(name)' differs (\(differences.count) \(differences.count == 1 ? "difference" : "differences")):\n"
             + shown + more + "\n  see \(failurePage)"
+    }
+
+    /// Writes the snapshots the test that just ran recorded, when it passed; returns their paths.
+    func commit(passed: Bool) throws(SnapshotError) -> [String] {
+        defer { pending.removeAll() }
+        guard passed else { return [] }
+        for snapshot in pending {
+            try write(snapshot.text, to: snapshot.path)
+            try remove(snapshot.failurePage)
+        }
+        return pending.map(\.path)
     }
 
     /// A name is a file name of its own: letters, digits, `.`, `_` and `-`, not starting with

@@ -16,19 +16,23 @@ public enum TestDiscovery {
 
     /// The test files, each once, sorted within each path given.
     public static func files(in paths: [String]) throws(TestDiscoveryError) -> [String] {
+        var skipped: [String] = []
+        return try files(in: paths, skipped: &skipped)
+    }
+
+    /// The test files, and in `skipped` the folders the search could not enter, each with why.
+    public static func files(in paths: [String], skipped: inout [String]) throws(TestDiscoveryError) -> [String] {
         var found: [String] = []
         var seen: Set<String> = []
         for path in paths {
-            let attributes: [FileAttributeKey: Any]
-            do {
-                // Followed for a path given: `scrim test link-to-tests` searches where it points.
-                attributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
-            } catch {
+            // Followed for a path given: `scrim test link-to-tests` searches where it points.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw TestDiscoveryError(message: "\(path): no such file or folder")
             }
             var files: [String] = []
-            if attributes[.type] as? FileAttributeType == .typeDirectory {
-                search(path, depth: 0, inTests: (path as NSString).lastPathComponent == "tests", into: &files)
+            if isFolder.boolValue {
+                search(path, depth: 0, inTests: (path as NSString).lastPathComponent == "tests", into: &files, skipped: &skipped)
                 files.sort()
             } else if path.hasSuffix(".lua") {
                 files = [path]
@@ -42,14 +46,17 @@ public enum TestDiscovery {
         return found
     }
 
-    private static func search(_ folder: String, depth: Int, inTests: Bool, into files: inout [String]) {
-        guard depth <= deepestFolder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    private static func search(_ folder: String, depth: Int, inTests: Bool, into files: inout [String], skipped: inout [String]) {
+        guard depth <= deepestFolder else { return skipped.append("\(folder): deeper than \(deepestFolder) folders below the path given") }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return skipped.append("\(folder): cannot read the folder")
+        }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { continue }
             switch type {
             case .typeDirectory where name != "__snapshots__":
-                search(path, depth: depth + 1, inTests: inTests || name == "tests", into: &files)
+                search(path, depth: depth + 1, inTests: inTests || name == "tests", into: &files, skipped: &skipped)
             case .typeRegular, .typeSymbolicLink:
                 if name.hasSuffix("_test.lua") || (inTests && name.hasSuffix(".lua")) { files.append(path) }
             default:

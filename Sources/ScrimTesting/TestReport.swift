@@ -6,18 +6,33 @@ import ScrimLua
 public enum TestReport {
     /// A result as one line (and, for a failure, the lines that say why, indented).
     public static func line(for result: TestResult) -> String {
-        let file = PluginManager.displayPath(result.file)
+        let file = printable(PluginManager.displayPath(result.file))
         let place = result.line > 0 ? "\(file):\(result.line)" : file
         switch result.outcome {
         case .passed:
-            return "ok    \(place)  \(result.name)  (\(formatNumber((result.clockTime * 1000).rounded() / 1000)) s)"
+            return "ok    \(place)  \(printable(result.name))  (\(formatNumber((result.clockTime * 1000).rounded() / 1000)) s)"
         case .skipped:
-            return "skip  \(place)  \(result.name)"
+            return "skip  \(place)  \(printable(result.name))"
         case .failed(let failure):
             let detail = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "      " + $0 }.joined(separator: "\n")
-            return "FAIL  \(place)  \(result.name)\n\(detail)"
+                .map { "      " + printable(String($0)) }.joined(separator: "\n")
+            return "FAIL  \(place)  \(printable(result.name))\n\(detail)"
         }
+    }
+
+    /// `text` with control characters (a terminal's escapes, a carriage return, a line break in a
+    /// name) written as `\u{1B}`, so that what a test names cannot redraw the report.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `2 passed, 1 failed, 1 skipped (4 tests in 2 files); 1 snapshot written`.

@@ -1,3 +1,4 @@
+import Foundation
 import LuaBridge
 import ScrimCore
 import ScrimLua
@@ -19,6 +20,8 @@ public final class TestRunner {
     public private(set) var pluginFolders: [String: Set<String>] = [:]
     /// Tests the filter left out, counted.
     public private(set) var filteredOut = 0
+    /// The snapshots of each folder of test files.
+    private var stores: [String: SnapshotStore] = [:]
 
     public init(makeRuntime: @escaping () throws -> Runtime, snapshots: SnapshotMode = .recordMissing,
                 filter: @escaping (String) -> Bool = { _ in true }) {
@@ -27,21 +30,31 @@ public final class TestRunner {
         self.filter = filter
     }
 
-    /// Runs every test of every file, in order.
+    /// Runs every test of every file, in order. Each run starts afresh: a snapshot's name is
+    /// one test's within a run.
     public func run(files: [String]) -> [TestResult] {
-        files.flatMap { run(file: $0) }
+        stores = [:]
+        return files.flatMap { runTests(of: $0) }
     }
 
     /// Runs the tests of one file.
     public func run(file: String) -> [TestResult] {
-        let store = SnapshotStore(testFile: file, mode: snapshots)
+        run(files: [file])
+    }
+
+    private func runTests(of file: String) -> [TestResult] {
+        let folder = (file as NSString).deletingLastPathComponent
+        let store = stores[folder] ?? SnapshotStore(folder: folder, mode: snapshots)
+        stores[folder] = store
         var results: [TestResult] = []
         func report(_ result: TestResult) {
             results.append(result)
             onResult(result)
         }
         func fileFailure(_ message: String, location: String? = nil) -> [TestResult] {
-            report(TestResult(file: file, name: "(defining the tests)", line: 0,
+            // The line, when the failure is in the file itself.
+            let line = location.flatMap { $0.hasPrefix(file + ":") ? Int($0.dropFirst(file.count + 1)) : nil } ?? 0
+            report(TestResult(file: file, name: "(defining the tests)", line: line,
                               outcome: .failed(TestFailure(message: message, location: location)), clockTime: 0))
             return results
         }
@@ -90,26 +103,33 @@ public final class TestRunner {
         } catch {
             return .failed(TestFailure(message: "cannot make a runtime: \(error)"))
         }
-        guard session.definitions == definitions else {
+        guard session.definitions.indices.contains(index), session.definitions[index] == definition else {
             return .failed(TestFailure(message: "the file defined other tests when run again: define them the same way every time",
                                        location: "\(file):\(definition.line)"))
         }
-        defer {
-            result.clockTime = session.runtime.application.clock.now
-            result.snapshotsWritten = session.snapshotsWritten
-            pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
-        }
+        var outcome = TestResult.Outcome.passed
         do {
             try session.run(index)
+            // An expectation that failed where the test could not see it — in a callback, whose
+            // error the runtime reported, or inside a pcall — fails it all the same.
+            if let failure = session.firstExpectationFailure {
+                outcome = .failed(failure)
+            } else if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
+                outcome = .failed(failure)
+            }
         } catch {
             var failure = TestRunner.failure(from: error)
             failure.snapshotPage = session.snapshotPage
-            return .failed(failure)
+            outcome = .failed(failure)
         }
-        if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
-            return .failed(failure)
+        result.clockTime = session.runtime.application.clock.now
+        pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
+        do {
+            result.snapshotsWritten = try store.commit(passed: outcome == .passed)
+        } catch {
+            outcome = .failed(TestFailure(message: error.message))
         }
-        return .passed
+        return outcome
     }
 
     /// A plugin's failure while a test ran, as the test's.

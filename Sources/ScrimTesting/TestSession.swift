@@ -34,9 +34,11 @@ final class TestSession: TraceSink {
     /// The test running, for the snapshots it names.
     private var current = ""
     private(set) var snapshotPage: String?
-    private(set) var snapshotsWritten: [String] = []
     /// The first `scriptError` recorded since the session began.
     private(set) var firstScriptError: ScriptErrorReport?
+    /// The first expectation that failed, wherever it was raised: in the test's own code, in a
+    /// callback the runtime caught it in, or inside a `pcall`.
+    private(set) var firstExpectationFailure: TestFailure?
 
     init(runtime: Runtime, file: String, store: SnapshotStore) {
         self.runtime = runtime
@@ -72,6 +74,12 @@ final class TestSession: TraceSink {
         }
         lua.setFunction("matchSnapshot", in: -1, qualifiedName: "toMatchSnapshot") { [unowned self] call in
             try matchSnapshot(call)
+        }
+        lua.setFunction("noteFailure", in: -1, qualifiedName: "expect") { [unowned self] call in
+            if firstExpectationFailure == nil {
+                firstExpectationFailure = TestFailure(message: try call.string(1), location: try call.optionalString(2))
+            }
+            return 0
         }
         if let error = lua.enter(nargs: 1, nresults: 1) { throw error }
         runTest = LuaRef(popping: lua)
@@ -148,10 +156,10 @@ final class TestSession: TraceSink {
         let frame = try heldFrame(call, 1)
         let name = try call.string(2)
         let tolerance = try call.number(3)
-        let before = store.written.count
-        defer { snapshotsWritten += store.written.dropFirst(before) }
         do {
-            let failure = try store.match(frame, name: name, tolerance: tolerance, test: current) { snapshotPage = $0 }
+            let failure = try store.match(frame, name: name, tolerance: tolerance, test: TestIdentity(file: file, name: current)) {
+                snapshotPage = $0
+            }
             if let failure {
                 call.state.push(failure)
                 return 1

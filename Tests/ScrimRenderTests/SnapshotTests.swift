@@ -112,3 +112,29 @@ struct SnapshotTests {
         }
     }
 }
+
+@Suite("snapshot files from elsewhere")
+struct SnapshotFileBoundsTests {
+    func read(_ metadata: String, largest: Int = .max) -> String {
+        do {
+            _ = try SnapshotFile.description(in: "<svg>\n<metadata id=\"scrim-snapshot\">" + metadata + "</metadata>\n</svg>\n", largest: largest)
+            return "read"
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("deeper than a view tree, larger than the bound: refused before they are read whole")
+    func bounds() {
+        let deep = (0..<3000).map { String(repeating: "  ", count: $0) + "{\"view\":\"v\"}" }.joined(separator: "\n")
+        #expect(read("\n" + deep + "\n") == "line 257 of its description: deeper than a view tree can be (256 levels)")
+        #expect(read("\n" + String(repeating: "{\"view\":\"window\"}", count: 1) + String(repeating: " ", count: 2 << 20) + "\n",
+                     largest: 1 << 20) == "its description is larger than 1 MB; not one Scrim wrote")
+    }
+
+    @Test("line ends of either kind, and an empty description on one line")
+    func lineEnds() {
+        #expect(read("\r\n{\"view\":\"window\"}\r\n  {\"view\":\"a\"}\r\n") == "read")
+        #expect(read("") == "its description is empty")
+    }
+}

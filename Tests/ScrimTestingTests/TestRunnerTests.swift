@@ -238,7 +238,7 @@ import Testing
         #expect(failure.snapshotPage == "\(folder.path)/__snapshots__/__failures__/card.html")
         let page = try #require(folder.read("__snapshots__/__failures__/card.html"))
         #expect(page.contains("<td>window › view of root › card</td><td>frame</td><td>[20,100,100,60]</td><td>[20,130,100,60]</td>"))
-        #expect(page.components(separatedBy: "data:image/svg+xml;base64,").count == 5)
+        #expect(page.components(separatedBy: "data:image/svg+xml;base64,").count == 3, "each picture once")
         #expect(folder.read("__snapshots__/card.svg") == recorded)
 
         // --update records it again and clears the page; --ci compares only.
@@ -249,7 +249,7 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.path + "/__snapshots__/card.svg")
         results = try run(test(130), in: folder, snapshots: .compareOnly)
         #expect(results[0].failure?.message == "snapshot 'card' does not exist (\(folder.path)/__snapshots__/card.svg); "
-            + "run scrim test without --ci to record it")
+            + "a CI run (--ci, or $CI set) only compares: record it with scrim test outside CI")
     }
 
     @Test func snapshotNamesAndFoldersCannotLeadElsewhere() throws {
@@ -269,7 +269,7 @@ import Testing
             "snapshot name \"a/b\": " + refusal,
             "snapshot name \"\": " + refusal,
             nil,
-            "snapshot 'one' is already the test 'twice''s: each test names its own",
+            "snapshot 'one' is the test 'twice''s (\(folder.path)/sample_test.lua): each test names its own",
             "toMatchSnapshot: expected a frame (frameAt(t) or frame()), got {}",
         ])
         // A __snapshots__ that is a link leads nowhere.
@@ -307,5 +307,93 @@ import Testing
             </testsuites>
 
             """)
+    }
+
+    /// From the attack on the runner (docs/robustness.md): what a hostile or careless test file did.
+    @Test func failuresHiddenFromTheTestStillFailIt() throws {
+        let folder = try TemporaryFolder()
+        let results = try run("""
+            test("in a callback", function()
+              window.rootViewController = ViewController{ name = "r", viewDidAppear = function() expect(1):toBe(2) end }
+              step()
+            end, { allowScriptErrors = true })
+            test("in a pcall", function() pcall(function() expect("a"):toBe("b") end) end)
+            test("exits", function() os.exit(true) end)
+            test("integers far apart", function() expect(math.mininteger):toBeCloseTo(0) end)
+            test("fine", function() expect(math.maxinteger):toBeCloseTo(math.maxinteger) end)
+            """, in: folder)
+        let file = folder.path + "/sample_test.lua"
+        #expect(summary(results) == [
+            "FAIL in a callback: \(file):2: expected 2, got 1",
+            "FAIL in a pcall: \(file):5: expected \"b\", got \"a\"",
+            "FAIL exits: \(file):6: os.exit in a test file: a test ends by returning or by failing",
+            "FAIL integers far apart: \(file):7: expected 0 ± 1e-06, got -9223372036854775808 (off by 9.2233720368548e+18)",
+            "ok fine",
+        ])
+    }
+
+    @Test func snapshotsOfFailedTestsAreNotRecordedAndNamesAreOnceAFolder() throws {
+        let folder = try TemporaryFolder()
+        var results = try run("""
+            test("fails after", function() expect(frame()):toMatchSnapshot("a"); error("later") end)
+            test("twice", function()
+              expect(frame()):toMatchSnapshot("b")
+              expect(frame()):toMatchSnapshot("b")
+            end)
+            test("not finite", function()
+              window:addSubview(View{ name = "far", frame = rect(0, 0, 10, 10), alpha = 0 / 0 })
+              expect(frame()):toMatchSnapshot("nan")
+            end)
+            """, in: folder)
+        #expect(results.map { $0.failure?.message } == [
+            "later", "snapshot 'b' is taken already by this test: give each frame a name of its own", nil,
+        ])
+        #expect(folder.read("__snapshots__/a.svg") == nil)
+        #expect(folder.read("__snapshots__/nan.svg")?.contains(#""alpha":"nan""#) == true)
+        // A NaN recorded matches itself.
+        results = try run("""
+            test("not finite", function()
+              window:addSubview(View{ name = "far", frame = rect(0, 0, 10, 10), alpha = 0 / 0 })
+              expect(frame()):toMatchSnapshot("nan")
+            end)
+            """, in: folder)
+        #expect(results.map(\.outcome) == [.passed])
+
+        // Two files of one folder share its snapshots' names.
+        try folder.write("first_test.lua", "test('one', function() expect(frame()):toMatchSnapshot('shared') end)")
+        try folder.write("second_test.lua", "test('two', function() expect(frame()):toMatchSnapshot('shared') end)")
+        let runner = TestRunner(makeRuntime: { Runtime() })
+        let both = runner.run(files: [folder.path + "/first_test.lua", folder.path + "/second_test.lua"])
+        #expect(both.map { $0.failure?.message } == [nil, "snapshot 'shared' is the test 'one''s (\(folder.path)/first_test.lua): each test names its own"])
+    }
+
+    @Test func aTestDefinedDifferentlyOnARerunFailsAlone() throws {
+        let folder = try TemporaryFolder()
+        let results = try run("""
+            test("stable", function() end)
+            test("changes " .. tostring({}), function() end)
+            test("stable too", function() end)
+            """, in: folder)
+        #expect(results.map(\.failure?.message) == [nil, "the file defined other tests when run again: define them the same way every time", nil])
+    }
+
+    @Test func keptFramesLetTheOldestGoWithinTheirBudget() {
+        let application = Application()
+        let history = FrameHistory(window: application.window)
+        let frame = history.capture(at: 0)
+        for index in 0..<100 {
+            var big = frame
+            big.time = Double(index)
+            big.bytes = 1 << 20
+            history.keep(big)
+        }
+        #expect(history.oldest == Double(100 - (FrameHistory.budget >> 20)))
+        #expect(history.latest(atOrBefore: 10) == nil)
+        #expect(history.latest(atOrBefore: 99.5)?.time == 99)
+    }
+
+    @Test func reportsShowControlCharactersAsEscapes() {
+        let result = TestResult(file: "a_test.lua", name: "red\u{1B}[31m\rname", line: 1, outcome: .passed, clockTime: 0)
+        #expect(TestReport.line(for: result) == "ok    a_test.lua:1  red\\u{1B}[31m\\u{D}name  (0 s)")
     }
 }

@@ -16,7 +16,7 @@ public final class Runtime {
     public let plugins: PluginManager
     /// Where script errors are printed (standard error by default).
     public var errorOutput: (String) -> Void = { message in
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))
     }
     /// Where Lua's `print` writes, a line at a time without its newline (standard output by
     /// default, flushed per line as `lua5.4` does).

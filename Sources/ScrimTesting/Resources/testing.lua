@@ -58,6 +58,7 @@ end
 
 -- A number, with digits enough to tell it from another it is compared with.
 local function number(value, other)
+  if type(value) == "number" and value ~= value then return "nan" end
   local text = show(value)
   if type(other) == "number" and value ~= other and text == show(other) then return format("%.17g", value) end
   return text
@@ -115,7 +116,10 @@ local describe = setmetatable({
 local Frame = {}
 Frame.__index = Frame
 Frame.__name = "Frame"
-function Frame.__tostring(frame) return format("Frame at %.6f s", frame.time) end
+function Frame.__tostring(frame)
+  local time = rawget(frame, "time")
+  return type(time) == "number" and format("Frame at %.6f s", time) or "Frame at " .. show(time)
+end
 function Frame:svg()
   if getmetatable(self) ~= Frame then error("frame:svg() is called on a frame", 2) end
   return natives.svg(self.token)
@@ -176,6 +180,13 @@ local function eventName(event)
   return tostring(rawget(event, "event"))
 end
 
+-- A path into a table as a message shows it: at most 200 characters.
+local function pathText(path)
+  path = path:sub(2)
+  if #path > 200 then return "…" .. path:sub(-199) end
+  return path
+end
+
 -- What one expected event asks for, as a function of an event, and how it is named.
 local function eventPattern(item, position)
   if type(item) == "string" then
@@ -225,10 +236,19 @@ local function expectation(self, name)
   return rawget(self, "value"), rawget(self, "negated")
 end
 
+-- Fails the test with `message`, raised at the line `level` up from the caller. The runner
+-- is told first: a failure inside a callback, which the runtime catches as a script error, or
+-- inside a pcall still fails the test.
+local function fail(message, level)
+  local info = getinfo(level + 1, "Sl")
+  natives.noteFailure(message, info and info.currentline > 0 and info.short_src .. ":" .. info.currentline or nil)
+  error(message, level + 1)
+end
+
 -- Fails the test at the line that called the matcher unless `pass` (negated by `never`).
 local function check(negated, pass, message, negatedMessage)
   if negated then pass, message = not pass, negatedMessage end
-  if not pass then error(message, 3) end
+  if not pass then fail(message, 3) end
 end
 
 function matchers.toBe(self, expected)
@@ -245,7 +265,7 @@ function matchers.toEqual(self, expected)
   if path == "" or path == nil then
     message = format("expected %s, got %s", show(expected), show(value))
   else
-    message = format("expected %s to be %s, got %s (expected %s, got %s)", path:sub(2), show(at(expected, path)),
+    message = format("expected %s to be %s, got %s (expected %s, got %s)", pathText(path), show(at(expected, path)),
       show(at(value, path)), show(expected), show(value))
   end
   check(negated, path == nil, message, format("expected anything but %s", show(expected)))
@@ -260,17 +280,19 @@ function matchers.toBeCloseTo(self, expected, tolerance)
   if type(expected) ~= "number" and type(expected) ~= "table" then
     argumentError(1, "toBeCloseTo", "a number, or a table of numbers, expected, got " .. type(expected))
   end
+  -- In floating point: integers far apart would wrap around when subtracted.
   local path = difference(value, expected, function(a, b)
-    return type(a) == "number" and type(b) == "number" and (a == b or abs(a - b) <= tolerance)
+    if type(a) ~= "number" or type(b) ~= "number" then return equal(a, b) end
+    return a == b or abs((a + 0.0) - (b + 0.0)) <= tolerance
   end, "", {})
   local message
   if path == "" then
     message = format("expected %s ± %s, got %s", number(expected, value), show(tolerance), number(value, expected))
     if type(value) == "number" and type(expected) == "number" then
-      message = message .. format(" (off by %s)", show(abs(value - expected)))
+      message = message .. format(" (off by %s)", show(abs((value + 0.0) - (expected + 0.0))))
     end
   elseif path then
-    message = format("expected %s to be %s ± %s, got %s (expected %s, got %s)", path:sub(2),
+    message = format("expected %s to be %s ± %s, got %s (expected %s, got %s)", pathText(path),
       show(at(expected, path)), show(tolerance), show(at(value, path)), show(expected), show(value))
   end
   check(negated, path == nil, message, format("expected anything but %s ± %s", show(expected), show(tolerance)))
@@ -294,11 +316,13 @@ end
 
 function matchers.toHaveLength(self, length)
   local value, negated = expectation(self, "toHaveLength")
+  length = math.tointeger(length) or length
   if mtype(length) ~= "integer" then argumentError(1, "toHaveLength", "an integer expected, got " .. show(length)) end
   if type(value) ~= "string" and type(value) ~= "table" then
     error("toHaveLength: expected a string or a table, got " .. type(value), 2)
   end
-  check(negated, #value == length, format("expected length %d, got %d: %s", length, #value, show(value)),
+  local actual = #value
+  check(negated, actual == length, format("expected length %d, got %s: %s", length, show(actual), show(value)),
     format("expected a length other than %d", length))
 end
 
@@ -392,7 +416,7 @@ function matchers.toMatchSnapshot(self, name, options)
     end
   end
   local failure = natives.matchSnapshot(value.token, name, tolerance)
-  if failure then error(failure, 2) end
+  if failure then fail(failure, 2) end
 end
 
 local function expect(...)
@@ -401,6 +425,10 @@ local function expect(...)
 end
 
 _G.test, _G.describe, _G.expect, _G.frameAt, _G.frame = test, describe, expect, frameAt, frame
+-- A test ends by returning or failing: leaving the process would end the run unreported.
+os.exit = function() -- luacheck: ignore 122
+  error("os.exit in a test file: a test ends by returning or by failing", 2)
+end
 
 -- Runs the `index`th test defined.
 return function(index)
