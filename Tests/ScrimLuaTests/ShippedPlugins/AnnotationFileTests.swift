@@ -3,6 +3,7 @@ import Foundation
 import LuaBridge
 import ScrimCore
 @testable import ScrimLua
+import ScrimTesting
 import Testing
 
 /// `Plugins/library/scrim.lua` tells editors what the Lua surface is; these tests hold it to the
@@ -14,19 +15,44 @@ import Testing
     }()
 
     static func matches(_ pattern: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
-        let text = source as NSString
-        return regex.matches(in: source, range: NSRange(location: 0, length: text.length)).map {
-            text.substring(with: $0.range(at: 1))
-        }
+        matches(pattern, in: source)
     }
 
+    /// Where the file's test API begins: the globals after it are test files' alone.
+    static let testAPIMarker = "-- The test API of `scrim test`"
+
     @Test func everyDeclaredGlobalExists() throws {
-        let globals = Self.matches(#"^function ([A-Za-z]+)\("#) + Self.matches(#"^([a-z]+) = nil$"#)
+        let all = Self.matches(#"^function ([A-Za-z]+)\("#) + Self.matches(#"^([a-z]+) = nil$"#)
+        let testOnly = Set(Self.matches(#"^function ([A-Za-z]+)\("#, in: Self.testAPI) + Self.matches(#"^([a-z]+) = \{\}$"#, in: Self.testAPI))
+        #expect(testOnly == ["test", "describe", "expect", "frameAt", "frame"])
+        let globals = all.filter { !testOnly.contains($0) }
         #expect(globals.count >= 20)
         let h = shippedPluginHarness()
         for name in globals {
             #expect(try h.value("\(name) ~= nil and scrim.\(name) == \(name)") == "true", "global \(name)")
+        }
+        // The test API's globals, in a test file as `scrim test` runs it.
+        let folder = TemporaryFolder()
+        let file = folder.write("globals_test.lua", """
+            test("has them", function()
+              for _, name in ipairs{ \(testOnly.sorted().map { "\"\($0)\"" }.joined(separator: ", ")) } do
+                assert(_G[name] ~= nil, name)
+              end
+            end)
+            """)
+        let results = TestRunner(makeRuntime: { Runtime() }).run(file: file)
+        #expect(results.map(\.outcome) == [.passed], "\(results.map { TestReport.line(for: $0) })")
+    }
+
+    static var testAPI: String {
+        source.range(of: testAPIMarker).map { String(source[$0.lowerBound...]) } ?? ""
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        let string = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: string.length)).map {
+            string.substring(with: $0.range(at: 1))
         }
     }
 
