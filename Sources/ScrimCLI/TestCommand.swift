@@ -52,6 +52,7 @@ struct TestCommand: ParsableCommand {
             throw ValidationError("--update records snapshots, which a CI run ($CI is set) should not; unset CI to record them")
         }
         if watch && junit != nil { throw ValidationError("--watch cannot be combined with --junit") }
+        if filter.contains("") { throw ValidationError("--filter needs some text (every name contains none)") }
     }
 
     private static func isSet(_ value: String) -> Bool {
@@ -59,6 +60,8 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A reader that goes away (`| head`) ends the output, not the run: the report is still written.
+        signal(SIGPIPE, SIG_IGN)
         if let junit { try OutputFile.checkWritable(URL(fileURLWithPath: junit)) }
         let searched = paths.isEmpty ? ["."] : paths
         guard watch else {
@@ -88,7 +91,7 @@ struct TestCommand: ParsableCommand {
             let shown = ScenarioWatching.waitForLuaChange(
                 in: folders, watcher: watcher, announcing: "scrim: watching the tests and their plugins; Ctrl-C to stop")
             changed = shown.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            ScenarioWatching.say("scrim: \(shown.joined(separator: ", ")) changed; running the tests it affects")
+            ScenarioWatching.say(TestReport.printable("scrim: \(shown.joined(separator: ", ")) changed; running the tests it affects"))
         }
     }
 
@@ -99,10 +102,13 @@ struct TestCommand: ParsableCommand {
         -> (failed: Bool, watched: Set<String>, pluginFolders: [String: Set<String>]) {
         var files: [String]
         var skipped: [String] = []
-        do { files = try TestDiscovery.files(in: searched, skipped: &skipped) } catch { throw CLIError(error.message) }
-        for reason in skipped { ScenarioWatching.say("scrim: skipped \(reason)") }
+        do { files = try TestDiscovery.files(in: searched, skipped: &skipped) } catch {
+            throw CLIError(TestReport.printable(error.message))
+        }
+        for reason in skipped { ScenarioWatching.say("scrim: skipped " + TestReport.printable(reason)) }
         guard !files.isEmpty else {
-            throw CLIError("no tests found in \(searched.joined(separator: ", ")): test files are named *_test.lua, or are in a tests/ folder")
+            throw CLIError("no tests found in \(TestReport.printable(searched.joined(separator: ", "))): "
+                + "test files are named *_test.lua, or are in a tests/ folder")
         }
         let watched = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
         files = files.filter(runs)
@@ -130,10 +136,10 @@ struct TestCommand: ParsableCommand {
         var used: [String: Set<String>] = [:]
         for (file, folders) in runner.pluginFolders { used[URL(fileURLWithPath: file).standardizedFileURL.path] = folders }
         if results.isEmpty, runner.filteredOut > 0 {
-            throw CLIError("no test's name contains \(filter.map { "'\($0)'" }.joined(separator: " or "))")
+            throw CLIError(TestReport.printable("no test's name contains \(filter.map { "'\($0)'" }.joined(separator: " or "))"))
         }
         if results.isEmpty {
-            throw CLIError("no tests in \(files.joined(separator: ", ")): a test file defines them with test(name, fn)")
+            throw CLIError(TestReport.printable("no tests in \(files.joined(separator: ", ")): a test file defines them with test(name, fn)"))
         }
         return (failed, watched.union(used.values.joined()), used)
     }

@@ -16,8 +16,10 @@ public struct SnapshotFileError: Error, Equatable, CustomStringConvertible {
 public enum SnapshotFile {
     static let open = "<metadata id=\"scrim-snapshot\">\n"
     static let close = "</metadata>\n"
-    static let openTag = "<metadata id=\"scrim-snapshot\">"
-    static let closeTag = "</metadata>"
+    public static let openTag = "<metadata id=\"scrim-snapshot\">"
+    public static let closeTag = "</metadata>"
+    /// The most views a description read back holds.
+    static let mostViews = 50_000
 
     /// The snapshot file of a frame: its SVG, with `description` in its metadata.
     public static func text(scene: Scene, description: JSONValue) -> String {
@@ -53,6 +55,9 @@ public enum SnapshotFile {
             let place = "line \(number + 1) of its description"
             let spaces = line.prefix { $0 == " " }.count
             let depth = spaces / 2
+            guard number < mostViews else {
+                throw SnapshotFileError(message: "\(place): more views than a snapshot holds (\(mostViews))")
+            }
             guard depth < View.deepestTree else {
                 throw SnapshotFileError(message: "\(place): deeper than a view tree can be (\(View.deepestTree) levels)")
             }

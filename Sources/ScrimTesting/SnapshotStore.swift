@@ -21,7 +21,7 @@ final class SnapshotStore {
     /// The largest snapshot file read, and the most of it that is its description: larger is
     /// not one Scrim wrote (a frame's pictures are most of a file).
     static let largestFile = 64 << 20
-    static let largestDescription = 8 << 20
+    static let largestDescription = 4 << 20
 
     let folder: String
     let mode: SnapshotMode
@@ -55,6 +55,14 @@ final class SnapshotStore {
             if stored == nil, mode == .compareOnly {
                 return "snapshot '\(name)' does not exist (\(path)); a CI run (--ci, or $CI set) only compares: "
                     + "record it with scrim test outside CI"
+            }
+            // What could not be read back is not recorded: the test could never pass after.
+            let descriptionBytes = actual.range(of: SnapshotFile.closeTag).map { actual.utf8.distance(
+                from: actual.utf8.startIndex, to: $0.lowerBound.samePosition(in: actual.utf8) ?? actual.utf8.endIndex) } ?? 0
+            if actual.utf8.count > SnapshotStore.largestFile || descriptionBytes > SnapshotStore.largestDescription {
+                return "snapshot '\(name)' would be \(actual.utf8.count >> 20) MB with a description of \(descriptionBytes >> 20) MB, "
+                    + "past what a snapshot holds (\(SnapshotStore.largestFile >> 20) MB, of which \(SnapshotStore.largestDescription >> 20) MB "
+                    + "of description): snapshot fewer views, or smaller pictures"
             }
             pending.append((path, actual, failurePage))
             return nil
@@ -150,8 +158,10 @@ final class SnapshotStore {
         }
     }
 
+    /// Removes the page at `path`: a file or a link there, never a folder's contents.
     private func remove(_ path: String) throws(SnapshotError) {
-        guard FileManager.default.fileExists(atPath: path) || isLink(path) else { return }
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard let type, type != .typeDirectory else { return }
         do { try FileManager.default.removeItem(atPath: path) } catch {
             throw SnapshotError("cannot remove \(path): \(error.localizedDescription)")
         }

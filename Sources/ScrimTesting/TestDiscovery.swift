@@ -8,8 +8,8 @@ public struct TestDiscoveryError: Error, Equatable, CustomStringConvertible {
 
 /// Finds test files under the paths `scrim test` is given: `*_test.lua` files anywhere, and
 /// every `.lua` file in a folder named `tests`. A file named on its own is a test file whatever
-/// its name. Hidden folders and `__snapshots__` are not searched, and symbolic links to folders
-/// are not followed, so a link cannot make the search loop or leave the tree.
+/// its name. Hidden files and folders and `__snapshots__` are not searched, and symbolic links
+/// to folders are not followed, so a link cannot make the search loop or leave the tree.
 public enum TestDiscovery {
     /// The deepest a search goes below a path given.
     static let deepestFolder = 64
@@ -34,10 +34,8 @@ public enum TestDiscovery {
             if isFolder.boolValue {
                 search(path, depth: 0, inTests: (path as NSString).lastPathComponent == "tests", into: &files, skipped: &skipped)
                 files.sort()
-            } else if path.hasSuffix(".lua") {
-                files = [path]
             } else {
-                throw TestDiscoveryError(message: "\(path): not a Lua file or a folder")
+                files = [path]
             }
             for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
                 found.append(file)
@@ -53,7 +51,11 @@ public enum TestDiscovery {
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { continue }
+            guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else {
+                // A name that is not UTF-8 comes back changed, and is then nowhere.
+                skipped.append("\(path): cannot read it (is its name UTF-8?)")
+                continue
+            }
             switch type {
             case .typeDirectory where name != "__snapshots__":
                 search(path, depth: depth + 1, inTests: inTests || name == "tests", into: &files, skipped: &skipped)

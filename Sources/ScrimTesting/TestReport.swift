@@ -22,7 +22,7 @@ public enum TestReport {
 
     /// `text` with control characters (a terminal's escapes, a carriage return, a line break in a
     /// name) written as `\u{1B}`, so that what a test names cannot redraw the report.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -18,8 +18,13 @@ public struct TestResult: Sendable {
     /// Snapshots it recorded.
     public var snapshotsWritten: [String] = []
 
+    public var failure: TestFailure? { outcome.failure }
+}
+
+extension TestResult.Outcome {
+    /// Why the test failed, when it did.
     public var failure: TestFailure? {
-        if case .failed(let failure) = outcome { return failure }
+        if case .failed(let failure) = self { return failure }
         return nil
     }
 }

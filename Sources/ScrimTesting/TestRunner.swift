@@ -61,6 +61,7 @@ public final class TestRunner {
         let definitions: [TestSession.Definition]
         do {
             let session = try TestSession(runtime: makeRuntime(), file: file, store: store)
+            defer { session.close() }
             try session.load()
             pluginFolders[file, default: []].formUnion(session.runtime.plugins.watchedFolders)
             if let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
@@ -97,11 +98,14 @@ public final class TestRunner {
         let session: TestSession
         do {
             session = try TestSession(runtime: makeRuntime(), file: file, store: store)
-            try session.load()
-        } catch let error as LuaError {
-            return .failed(TestRunner.failure(from: error))
         } catch {
             return .failed(TestFailure(message: "cannot make a runtime: \(error)"))
+        }
+        defer { session.close() }
+        do {
+            try session.load()
+        } catch {
+            return .failed(TestRunner.failure(from: error))
         }
         guard session.definitions.indices.contains(index), session.definitions[index] == definition else {
             return .failed(TestFailure(message: "the file defined other tests when run again: define them the same way every time",
@@ -110,15 +114,19 @@ public final class TestRunner {
         var outcome = TestResult.Outcome.passed
         do {
             try session.run(index)
-            // An expectation that failed where the test could not see it — in a callback, whose
-            // error the runtime reported, or inside a pcall — fails it all the same.
-            if let failure = session.firstExpectationFailure {
-                outcome = .failed(failure)
-            } else if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
+            if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
                 outcome = .failed(failure)
             }
         } catch {
             var failure = TestRunner.failure(from: error)
+            failure.snapshotPage = session.snapshotPage
+            outcome = .failed(failure)
+        }
+        // An expectation that failed first — perhaps where the test could not see it, in a
+        // callback whose error the runtime reported, or inside a pcall — is the test's failure
+        // (with the traceback of the error, when that is what the test raised).
+        if var failure = session.firstExpectationFailure,
+           outcome.failure.map({ $0.message != failure.message || $0.location != failure.location }) ?? true {
             failure.snapshotPage = session.snapshotPage
             outcome = .failed(failure)
         }

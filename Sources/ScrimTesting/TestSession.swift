@@ -49,9 +49,12 @@ final class TestSession: TraceSink {
         runtime.application.dispatcher.addSink(self)
     }
 
-    deinit {
+    /// Lets the runtime go: the dispatcher holds its sinks strongly, so the session, a sink,
+    /// would keep the runtime (and everything its tests made) alive for the rest of the run.
+    func close() {
         runtime.application.removeScreenObserver(history)
         runtime.application.dispatcher.removeSink(self)
+        runTest = nil
     }
 
     func write(_ event: TraceEvent) {

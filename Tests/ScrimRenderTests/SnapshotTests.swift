@@ -132,6 +132,12 @@ struct SnapshotFileBoundsTests {
                      largest: 1 << 20) == "its description is larger than 1 MB; not one Scrim wrote")
     }
 
+    @Test("more views than a snapshot holds")
+    func views() {
+        let lines = ["{\"view\":\"window\"}"] + Array(repeating: "  {\"view\":\"v\"}", count: 50_000)
+        #expect(read("\n" + lines.joined(separator: "\n") + "\n") == "line 50001 of its description: more views than a snapshot holds (50000)")
+    }
+
     @Test("line ends of either kind, and an empty description on one line")
     func lineEnds() {
         #expect(read("\r\n{\"view\":\"window\"}\r\n  {\"view\":\"a\"}\r\n") == "read")

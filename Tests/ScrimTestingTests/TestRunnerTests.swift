@@ -320,7 +320,11 @@ import Testing
             test("in a pcall", function() pcall(function() expect("a"):toBe("b") end) end)
             test("exits", function() os.exit(true) end)
             test("integers far apart", function() expect(math.mininteger):toBeCloseTo(0) end)
-            test("fine", function() expect(math.maxinteger):toBeCloseTo(math.maxinteger) end)
+            test("fine", function()
+              expect(math.maxinteger):toBeCloseTo(math.maxinteger)
+              expect(0 / 0):toBeCloseTo(0 / 0)
+              expect(math.maxinteger).never:toBeCloseTo(math.maxinteger - 1, 0)
+            end)
             """, in: folder)
         let file = folder.path + "/sample_test.lua"
         #expect(summary(results) == [
@@ -365,6 +369,23 @@ import Testing
         let runner = TestRunner(makeRuntime: { Runtime() })
         let both = runner.run(files: [folder.path + "/first_test.lua", folder.path + "/second_test.lua"])
         #expect(both.map { $0.failure?.message } == [nil, "snapshot 'shared' is the test 'one''s (\(folder.path)/first_test.lua): each test names its own"])
+    }
+
+    @Test func eachTestsRuntimeGoesWhenItsTestEnds() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("many_test.lua", "for i = 1, 5 do test('t' .. i, function() big = string.rep('x', 1000) end) end")
+        final class Made { weak var runtime: Runtime? }
+        var made: [Made] = []
+        let runner = TestRunner(makeRuntime: {
+            let runtime = Runtime()
+            let record = Made()
+            record.runtime = runtime
+            made.append(record)
+            return runtime
+        })
+        #expect(runner.run(file: folder.path + "/many_test.lua").map(\.outcome) == Array(repeating: .passed, count: 5))
+        #expect(made.count == 6)
+        #expect(made.allSatisfy { $0.runtime == nil })
     }
 
     @Test func aTestDefinedDifferentlyOnARerunFailsAlone() throws {

@@ -75,37 +75,36 @@ struct JSONParser {
         }
     }
 
+    /// A string's bytes are gathered, escapes encoded into them, and decoded once at the end:
+    /// appending to a `String` piece by piece reserved exactly what each piece needed, and a
+    /// string of many escapes took quadratic time.
     private mutating func string() throws(JSONParseError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush() {
-            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-            run.removeAll()
+        var out: [UInt8] = []
+        func append(_ scalar: Unicode.Scalar) {
+            UTF8.encode(scalar) { out.append($0) }
         }
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                flush()
-                return String(scalars)
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush()
                 position += 1
                 guard position < bytes.count else { break }
                 let escape = bytes[position]
                 position += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{8}")
-                case UInt8(ascii: "f"): scalars.append("\u{c}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"): append(try unicodeEscape())
                 default:
                     position -= 1
                     throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
@@ -113,7 +112,7 @@ struct JSONParser {
             case 0..<0x20:
                 throw error("control character in string")
             default:
-                run.append(byte)
+                out.append(byte)
                 position += 1
             }
         }

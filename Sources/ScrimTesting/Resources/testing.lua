@@ -71,6 +71,7 @@ end
 local function define(what, name, fn, options, skipped)
   if running then error(what .. " inside a test: define tests at the top of the file or in describe blocks", 3) end
   if type(name) ~= "string" or name == "" then argumentError(1, what, "a name expected, got " .. show(name)) end
+  if #name > 1000 then argumentError(1, what, format("a name of at most 1000 bytes expected, got %d", #name)) end
   if type(fn) ~= "function" then argumentError(2, what, "a function expected, got " .. type(fn)) end
   local flags = { allowScriptErrors = false, keepFrames = true }
   if options ~= nil then
@@ -283,7 +284,11 @@ function matchers.toBeCloseTo(self, expected, tolerance)
   -- In floating point: integers far apart would wrap around when subtracted.
   local path = difference(value, expected, function(a, b)
     if type(a) ~= "number" or type(b) ~= "number" then return equal(a, b) end
-    return a == b or abs((a + 0.0) - (b + 0.0)) <= tolerance
+    if equal(a, b) then return true end
+    -- Integers of one sign subtract exactly; others in floating point, where far-apart
+    -- integers would wrap around.
+    if mtype(a) == "integer" and mtype(b) == "integer" and (a >= 0) == (b >= 0) then return abs(a - b) <= tolerance end
+    return abs((a + 0.0) - (b + 0.0)) <= tolerance
   end, "", {})
   local message
   if path == "" then
