@@ -210,9 +210,10 @@ public final class ReplSession {
         }
         let host = runtime
         let runner = TestRunner(makeRuntime: { host.makeTestRuntime() })
+        runner.stopsOnInterrupt = true
         runner.onResult = { [output] result in output(TestReport.line(for: result)) }
         let results = runner.run(files: files)
-        output(TestReport.summary(of: results, files: files.count))
+        output(TestReport.summary(of: results, files: files.count) + (runner.wasInterrupted ? "; interrupted (Ctrl-C)" : ""))
     }
 
     /// `:step [n]`: as Lua's `step`, at most an hour of frames, stopped by Ctrl-C or `cancel`.

@@ -22,6 +22,12 @@ public final class TestRunner {
     public private(set) var filteredOut = 0
     /// The snapshots of each folder of test files.
     private var stores: [String: SnapshotStore] = [:]
+    /// Whether Ctrl-C stops the run (for a host that handles it, `LuaState.handleInterrupts`,
+    /// as the REPL does): the running test fails with `interrupted!` and no other starts.
+    public var stopsOnInterrupt = false
+    /// Whether a Ctrl-C stopped the last run.
+    public private(set) var wasInterrupted = false
+    private var interruptsBefore = 0
 
     public init(makeRuntime: @escaping () throws -> Runtime, snapshots: SnapshotMode = .recordMissing,
                 filter: @escaping (String) -> Bool = { _ in true }) {
@@ -34,7 +40,11 @@ public final class TestRunner {
     /// one test's within a run.
     public func run(files: [String]) -> [TestResult] {
         stores = [:]
-        return files.flatMap { runTests(of: $0) }
+        wasInterrupted = false
+        interruptsBefore = LuaState.interruptSignals
+        var results: [TestResult] = []
+        for file in files where !wasInterrupted { results += runTests(of: file) }
+        return results
     }
 
     /// Runs the tests of one file.
@@ -75,6 +85,8 @@ public final class TestRunner {
             return fileFailure("cannot make a runtime: \(error)")
         }
         for (index, definition) in definitions.enumerated() {
+            if stopsOnInterrupt, LuaState.interruptSignals != interruptsBefore { wasInterrupted = true }
+            if wasInterrupted { break }
             guard filter(definition.name) else {
                 filteredOut += 1
                 continue
@@ -113,7 +125,7 @@ public final class TestRunner {
         }
         var outcome = TestResult.Outcome.passed
         do {
-            try session.run(index)
+            try session.run(index, interruptibly: stopsOnInterrupt)
             if !definition.allowsScriptErrors, let failure = session.firstScriptError.map(TestRunner.failure(from:)) {
                 outcome = .failed(failure)
             }

@@ -89,8 +89,9 @@ final class TestSession: TraceSink {
         try runtime.runScript(at: file)
     }
 
-    /// Runs the `index`th test defined (0-based); throws what failed it.
-    func run(_ index: Int) throws(LuaError) {
+    /// Runs the `index`th test defined (0-based), as the target of Ctrl-C when `interruptibly`;
+    /// throws what failed it.
+    func run(_ index: Int, interruptibly: Bool = false) throws(LuaError) {
         let lua = runtime.lua!
         current = definitions[index].name
         // A test sees the screen as it was when it began, at `frameAt` of that time; the file's
@@ -99,7 +100,8 @@ final class TestSession: TraceSink {
         history.isRecording = definitions[index].keepsFrames
         runTest!.push()
         lua_pushinteger(lua.L, lua_Integer(index + 1))
-        if let error = lua.enter(nargs: 1, nresults: 0) { throw error }
+        let error = interruptibly ? lua.interruptibly { lua.enter(nargs: 1, nresults: 0) } : lua.enter(nargs: 1, nresults: 0)
+        if let error { throw error }
     }
 
     // MARK: Natives

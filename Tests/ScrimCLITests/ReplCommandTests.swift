@@ -169,6 +169,24 @@ final class LiveRepl {
         #expect(repl.waitForExit() == 0)
     }
 
+    @Test func ctrlCStopsTheTestsOfTestAndTheSessionGoesOn() throws {
+        let scratch = Scratch()
+        scratch.write("loop_test.lua", """
+            test("loops", function() io.stdout:write("looping\\n"); io.stdout:flush(); while true do end end)
+            test("never starts", function() end)
+            """)
+        let repl = try LiveRepl(["--no-limits"], in: scratch.url, home: scratch.url, terminal: false)
+        repl.send(":test loop_test.lua\n")
+        repl.expect("looping")
+        kill(repl.process.processIdentifier, SIGINT)
+        repl.expect("loop_test.lua:1: interrupted!")
+        repl.expect("0 passed, 1 failed (1 test in 1 file); interrupted (Ctrl-C)")
+        repl.send("print('still here')\n")
+        repl.expect("still here")
+        try repl.closeInput()
+        #expect(repl.waitForExit() == 0)
+    }
+
     @Test func aTerminalGetsPromptsHistoryAndCompletion() throws {
         let scratch = Scratch()
         let repl = try LiveRepl([], in: scratch.url, home: scratch.url, terminal: true)
