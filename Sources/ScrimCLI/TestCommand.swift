@@ -52,7 +52,7 @@ struct TestCommand: ParsableCommand {
             throw ValidationError("--update records snapshots, which a CI run ($CI is set) should not; unset CI to record them")
         }
         if watch && junit != nil { throw ValidationError("--watch cannot be combined with --junit") }
-        if filter.contains("") { throw ValidationError("--filter needs some text (every name contains none)") }
+        if filter.contains("") { throw ValidationError("--filter needs some text: an empty one would keep every test") }
     }
 
     private static func isSet(_ value: String) -> Bool {

@@ -19,7 +19,7 @@ public enum SnapshotFile {
     public static let openTag = "<metadata id=\"scrim-snapshot\">"
     public static let closeTag = "</metadata>"
     /// The most views a description read back holds.
-    static let mostViews = 50_000
+    public static let mostViews = 50_000
 
     /// The snapshot file of a frame: its SVG, with `description` in its metadata.
     public static func text(scene: Scene, description: JSONValue) -> String {

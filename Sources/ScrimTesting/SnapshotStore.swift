@@ -59,6 +59,10 @@ final class SnapshotStore {
             // What could not be read back is not recorded: the test could never pass after.
             let descriptionBytes = actual.range(of: SnapshotFile.closeTag).map { actual.utf8.distance(
                 from: actual.utf8.startIndex, to: $0.lowerBound.samePosition(in: actual.utf8) ?? actual.utf8.endIndex) } ?? 0
+            if frame.scene.nodes.count > SnapshotFile.mostViews {
+                return "snapshot '\(name)' would hold \(frame.scene.nodes.count) views, more than a snapshot holds "
+                    + "(\(SnapshotFile.mostViews)): snapshot fewer views"
+            }
             if actual.utf8.count > SnapshotStore.largestFile || descriptionBytes > SnapshotStore.largestDescription {
                 return "snapshot '\(name)' would be \(actual.utf8.count >> 20) MB with a description of \(descriptionBytes >> 20) MB, "
                     + "past what a snapshot holds (\(SnapshotStore.largestFile >> 20) MB, of which \(SnapshotStore.largestDescription >> 20) MB "
