@@ -40,6 +40,7 @@ public final class TestRunner {
     /// one test's within a run.
     public func run(files: [String]) -> [TestResult] {
         stores = [:]
+        filteredOut = 0
         wasInterrupted = false
         interruptsBefore = LuaState.interruptSignals
         var results: [TestResult] = []
