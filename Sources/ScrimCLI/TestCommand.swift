@@ -48,15 +48,17 @@ struct TestCommand: ParsableCommand {
         try options.parsed.validate()
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
         if update && ci { throw ValidationError("--update cannot be combined with --ci") }
-        if update && ProcessInfo.processInfo.environment["CI"].map(TestCommand.isSet) == true {
+        if update && TestCommand.isCIRun {
             throw ValidationError("--update records snapshots, which a CI run ($CI is set) should not; unset CI to record them")
         }
         if watch && junit != nil { throw ValidationError("--watch cannot be combined with --junit") }
         if filter.contains("") { throw ValidationError("--filter needs some text: an empty one would keep every test") }
     }
 
-    private static func isSet(_ value: String) -> Bool {
-        !["", "0", "false", "no"].contains(value.lowercased())
+    /// Whether `$CI` is set, to anything but "", "0", "false" or "no".
+    private static var isCIRun: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
+        return !["", "0", "false", "no"].contains(value.lowercased())
     }
 
     func run() throws {
@@ -119,7 +121,7 @@ struct TestCommand: ParsableCommand {
         let runtimeOptions = options.parsed
         let fps = fps
         let mode: SnapshotMode = update ? .update
-            : ci || ProcessInfo.processInfo.environment["CI"].map(TestCommand.isSet) == true ? .compareOnly : .recordMissing
+            : ci || TestCommand.isCIRun ? .compareOnly : .recordMissing
         let filters = filter
         let runner = TestRunner(makeRuntime: { try runtimeOptions.makeRuntime(clock: VirtualClock(fps: fps)) },
                                 snapshots: mode) { name in
