@@ -337,3 +337,19 @@ void scrim_lookup_field(lua_State *L, int instance, int key) {
     lua_settop(L, searched - 1);
     lua_pushnil(L);
 }
+
+int scrim_find_method(lua_State *L, int instance, int key_ref, int base_ref) {
+    instance = lua_absindex(L, instance);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, key_ref);
+    int key = lua_gettop(L);
+    scrim_lookup_field(L, instance, key);
+    int found = lua_type(L, -1) == LUA_TFUNCTION;
+    if (found && base_ref > 0 && lua_rawgeti(L, LUA_REGISTRYINDEX, base_ref) == LUA_TTABLE) {
+        lua_pushvalue(L, key);
+        lua_rawget(L, -2);
+        found = !lua_rawequal(L, -1, -3);
+    }
+    if (found) lua_copy(L, key + 1, instance);
+    lua_settop(L, key - 1);
+    return found;
+}

@@ -33,4 +33,12 @@ extension LuaState {
         scrim_replace(L, slot)
         scrim_pop(L, 1)
     }
+
+    /// Replaces the instance table on top of the stack with its function `key`, found through
+    /// its class chain as `lookupKey` finds it, and returns true; returns false, leaving the
+    /// table, when there is none or it is the function the class `base` holds under `key` (a
+    /// default that stands for "not implemented"). One C call (`scrim_find_method`).
+    package func replaceInstanceWithMethod(_ key: LuaKey, unlessFrom base: LuaRef?) -> Bool {
+        scrim_find_method(L, -1, key.ref, base?.ref ?? 0) != 0
+    }
 }

@@ -84,4 +84,11 @@ static inline void *scrim_view_key(void) { return (void *)0x5C414D00; }
    running metamethods; nil when absent. */
 void scrim_lookup_field(struct lua_State *L, int instance, int key);
 
+/* Replaces the instance table at `instance` with its method named by the string in registry slot
+   `key_ref`, found as `scrim_lookup_field` finds it, and returns 1; or, when that is not a
+   function or is the function the table in registry slot `base_ref` holds under the key (a base
+   class's default, which stands for "not implemented"; `base_ref` <= 0 for none), leaves the
+   stack as it was and returns 0. One call for what the runtime asks before every hook. */
+int scrim_find_method(struct lua_State *L, int instance, int key_ref, int base_ref);
+
 #endif

@@ -64,16 +64,6 @@ extension Runtime {
     /// one `base` (a class) defines.
     private func pushMethod(_ method: String, table pushSelfTable: () -> Bool, unlessFrom base: LuaRef?) -> Bool {
         guard pushSelfTable() else { return false }
-        let key = methodKeys.key(method, in: lua)
-        lua.push(key)
-        lua.lookupKey(inInstance: -2)
-        guard lua_type(lua.L, -1) == LUA_TFUNCTION else { return false }
-        guard let base else { return true }
-        base.push()
-        lua.push(key)
-        lua_rawget(lua.L, -2)
-        let isBase = lua_rawequal(lua.L, -1, -3) != 0
-        scrim_pop(lua.L, 2)
-        return !isBase
+        return lua.replaceInstanceWithMethod(methodKeys.key(method, in: lua), unlessFrom: base)
     }
 }
