@@ -321,6 +321,39 @@ final class SwiftSheetDelegate: TransitioningDelegate {
         #expect(!events.contains("presentationTransitionDidEnd"), "a hook the class does not define is not traced")
         #expect(try h.value("sheet.presentationController.presentingViewController == root") == "true")
     }
+
+    /// What counts as implementing a hook, as the runtime looks it up before tracing it: a
+    /// function on the instance or anywhere up its class chain, at the time of the call; not the
+    /// base class's own default, and not a value that is not a function.
+    @Test func aPresentationControllersHooksAreFoundWhereverItsClassChainHasThem() throws {
+        let h = Harness()
+        try h.run("""
+            root = ViewController{ name = "A" }
+            window.rootViewController = root
+            Sheet = scrim.PresentationController:extend("Sheet")
+            Tall = Sheet:extend("Tall")
+            Sheet.presentationTransitionDidEnd = scrim.PresentationController.presentationTransitionDidEnd
+            Sheet.dismissalTransitionWillBegin = 42
+            sheet = ViewController{ name = "sheet", modalPresentationStyle = "custom" }
+            sheet.transitioningDelegate = {
+              presentationController = function(_, presented, presenting)
+                local pc = Tall.new(presented, presenting)
+                pc.presentationTransitionWillBegin = function() end
+                return pc
+              end,
+            }
+            root:present(sheet, false)
+            step()
+            function Sheet:dismissalTransitionDidEnd(completed) end
+            sheet:dismiss(false)
+            step()
+            """)
+        let hooks = h.runtime.trace.map(\.event).filter {
+            $0.hasPrefix("presentationTransition") || $0.hasPrefix("dismissalTransition")
+        }
+        #expect(hooks == ["presentationTransitionWillBegin", "dismissalTransitionDidEnd"])
+        #expect(!h.runtime.trace.contains { $0.event == "scriptError" })
+    }
 }
 
 @Suite struct InteractiveSurfaceTests {
