@@ -210,6 +210,7 @@ static int bound_newindex(lua_State *L) {
         /* A field of the instance, as the host would set it. */
         if (cls->keeps_lua_fields && field_key(L, cls, m)) {
             if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+                scrim_own_instance_table(L, 1);
                 lua_pushvalue(L, 2);
                 lua_pushvalue(L, 3);
                 lua_rawset(L, -3);
@@ -352,4 +353,55 @@ int scrim_find_method(lua_State *L, int instance, int key_ref, int base_ref) {
     if (found) lua_copy(L, key + 1, instance);
     lua_settop(L, key - 1);
     return found;
+}
+
+/* The registry's table of shared empty instance tables, with weak keys: each instance metatable
+   to its shared empty table, and each shared empty table to true. */
+static const char shared_instances_key = 0;
+
+static void push_shared_instances(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &shared_instances_key) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &shared_instances_key);
+}
+
+void scrim_share_instance_table(lua_State *L, int userdata, int meta) {
+    userdata = lua_absindex(L, userdata);
+    meta = lua_absindex(L, meta);
+    push_shared_instances(L);
+    lua_pushvalue(L, meta);
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 0);
+        lua_pushvalue(L, meta);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, meta);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -4);
+        lua_pushvalue(L, -1);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -4);
+    }
+    lua_setiuservalue(L, userdata, 1);
+    lua_pop(L, 1);
+}
+
+void scrim_own_instance_table(lua_State *L, int userdata) {
+    userdata = lua_absindex(L, userdata);
+    push_shared_instances(L);
+    lua_pushvalue(L, -2);
+    int shared = lua_rawget(L, -2) == LUA_TBOOLEAN;
+    lua_pop(L, 2);
+    if (!shared) return;
+    lua_createtable(L, 0, 1);
+    if (lua_getmetatable(L, -2)) lua_setmetatable(L, -2);
+    lua_replace(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, userdata, 1);
 }

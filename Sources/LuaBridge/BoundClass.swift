@@ -221,6 +221,7 @@ final class BoundClass {
         }
         if getterNumbers[key] != nil { throw LuaRaise("property '\(key)' of \(name) is read-only") }
         if keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+            scrim_own_instance_table(call.L, 1)
             lua_pushvalue(call.L, 2)
             lua_pushvalue(call.L, 3)
             lua_rawset(call.L, -3)

@@ -177,15 +177,13 @@ extension LuaState {
         return object
     }
 
-    /// Pushes a new object made from Lua with its instance table: a new table whose metatable
-    /// is the Lua class at `classIndex`, kept as the userdata's user value.
+    /// Pushes a new object made from Lua with its instance table, the userdata's user value:
+    /// an empty table whose metatable is the Lua class at `classIndex` — until a field is set,
+    /// the one every such instance of the class shares (`scrim_share_instance_table`).
     package func pushWithInstanceTable(_ object: AnyObject, classAt classIndex: Int32) {
         let classSlot = lua_absindex(L, classIndex)
         push(object: object)
-        lua_createtable(L, 0, 0)
-        lua_pushvalue(L, classSlot)
-        lua_setmetatable(L, -2)
-        lua_setiuservalue(L, -2, 1)
+        scrim_share_instance_table(L, -1, classSlot)
     }
 
     /// Pushes the instance table (user value) of `object`'s userdata; false, with nothing

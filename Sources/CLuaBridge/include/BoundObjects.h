@@ -91,4 +91,15 @@ void scrim_lookup_field(struct lua_State *L, int instance, int key);
    stack as it was and returns 0. One call for what the runtime asks before every hook. */
 int scrim_find_method(struct lua_State *L, int instance, int key_ref, int base_ref);
 
+/* Gives the userdata at `userdata` its instance table: until a field is set, the empty table
+   that every instance whose metatable is the table at `meta` shares (a controller with no fields
+   of its own keeps no table of its own). Lookups through it are those of an empty table of its
+   own; a write goes through `scrim_own_instance_table` first. */
+void scrim_share_instance_table(struct lua_State *L, int userdata, int meta);
+
+/* The instance table of the userdata at `userdata`, on top of the stack, made its own first if it
+   is the shared empty one (`scrim_share_instance_table`): replaced, on the stack and as the
+   userdata's user value, by a new empty table with the same metatable. Call it before writing. */
+void scrim_own_instance_table(struct lua_State *L, int userdata);
+
 #endif

@@ -132,6 +132,30 @@ import Testing
         #expect(try h.value("c.title") == "T")
     }
 
+    /// Instances start with no table of their own (they share their class's empty one): a
+    /// field set on one, by the bridge's C path or its host path (a name longer than Lua
+    /// interns), is that instance's alone, and every instance follows its class.
+    @Test func anInstancesFieldsAreItsOwnThoughItStartsWithNone() throws {
+        let h = Harness()
+        try h.run("""
+            Card = scrim.ViewController:extend("Card")
+            function Card:greet() return "class" end
+            a, b = Card{ name = "a" }, Card{ name = "b" }
+            p, q, r = ViewController{ name = "p" }, ViewController{ name = "q" }, ViewController{ name = "r" }
+            long = ("k"):rep(50)
+            a.score = 1
+            p[long] = "long"
+            r.extra = 2
+            function Card:later() return "later" end
+            """)
+        #expect(try h.value("tostring(a.score) .. tostring(b.score)") == "1nil")
+        #expect(try h.value("tostring(p[long]) .. tostring(q[long]) .. tostring(q.extra) .. tostring(r.extra)") == "longnilnil2")
+        #expect(try h.value("a:greet() .. b:greet() .. a:later() .. b:later()") == "classclasslaterlater")
+        #expect(try h.value("Card.isInstance(Card, b) and not Card.isInstance(Card, p)") == "true")
+        try h.run("b.score = 3")
+        #expect(try h.value("a.score + b.score") == "4")
+    }
+
     /// A class chain ends at 32 classes, at `extend`, where its instances' methods are all
     /// still found.
     @Test func aClassChainEndsAtExtendNotInLookups() throws {
