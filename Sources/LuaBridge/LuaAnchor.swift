@@ -36,21 +36,25 @@ public struct LuaAnchor {
 extension LuaState {
     /// Makes `anchored` hold the userdata at `index` strongly.
     @usableFromInline
-    package func anchor(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+    package func anchor(_ anchored: LuaAnchored, userdataAt index: Int32) {
         guard let slot = lua_touserdata(L, index) else { return }
         lua_pushvalue(L, index)
         let ref = luaL_ref(L, scrim_registryindex())
         anchored.luaAnchor.state = .strong(ref: ref)
-        strongAnchors[ref] = (slot, entry.isOnlyHeldByLua)
+        let index = Int(ref)
+        if index >= strongAnchors.count {
+            strongAnchors.append(contentsOf: repeatElement(nil, count: index + 1 - strongAnchors.count))
+        }
+        strongAnchors[index] = slot
     }
 
     /// Keeps a userdata that Lua was finalizing: anchors it, puts it back in the identity
     /// table (Lua removed it before finalizing) and marks it for finalization again.
     @usableFromInline
-    package func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32, entry: BridgedClassEntry) {
+    package func resurrect(_ anchored: LuaAnchored, userdataAt index: Int32) {
         guard let slot = lua_touserdata(L, index),
               let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return }
-        anchor(anchored, userdataAt: index, entry: entry)
+        anchor(anchored, userdataAt: index)
         lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
         lua_pushvalue(L, index)
         lua_rawsetp(L, -2, pointer)
@@ -63,11 +67,20 @@ extension LuaState {
     /// collect them (and their cycles) when it no longer references them either. Runs once
     /// per collection cycle.
     package func releaseUnsharedAnchors() {
-        for ref in strongAnchors.keys.sorted() {
-            guard let (slot, isOnlyHeldByLua) = strongAnchors[ref], isOnlyHeldByLua(slot),
+        // Anchors come mostly in runs of one class: its check is found again only when the class changes.
+        var tag: UnsafeMutableRawPointer?
+        var isOnlyHeldByLua: ((UnsafeMutableRawPointer) -> Bool)?
+        for index in strongAnchors.indices {
+            guard let slot = strongAnchors[index] else { continue }
+            let slotTag = slot.load(fromByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size, as: UnsafeMutableRawPointer?.self)
+            if slotTag != tag {
+                tag = slotTag
+                isOnlyHeldByLua = classes.first { $0.dispatch.map(UnsafeMutableRawPointer.init) == slotTag }?.isOnlyHeldByLua
+            }
+            guard let isOnlyHeldByLua, isOnlyHeldByLua(slot),
                   let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { continue }
-            strongAnchors[ref] = nil
-            luaL_unref(L, scrim_registryindex(), ref)
+            strongAnchors[index] = nil
+            luaL_unref(L, scrim_registryindex(), Int32(index))
             (Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored)?.luaAnchor.state = .weak
         }
     }

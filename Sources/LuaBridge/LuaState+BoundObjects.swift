@@ -54,7 +54,7 @@ extension LuaState {
             // An anchored object that native code holds again keeps its userdata: resurrect it.
             if cls.keepsLuaFields, !state.isClosing, !entry.isOnlyHeldByLua(slot),
                let anchored = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored {
-                state.resurrect(anchored, userdataAt: 1, entry: entry)
+                state.resurrect(anchored, userdataAt: 1)
                 return 0
             }
             // An object native code still holds keeps its weight (`LingeringNatives`).
@@ -151,7 +151,7 @@ extension LuaState {
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
         scrim_remove(L, -2)
-        if let anchored { anchor(anchored, userdataAt: -1, entry: entry) }
+        if let anchored { anchor(anchored, userdataAt: -1) }
         if kind.isCompanioned, let companion = (object as? LuaCompanioned)?.luaCompanion {
             keepAlive(companion, whileUserdataAt: -1)
         }
@@ -171,8 +171,8 @@ extension LuaState {
         }
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         if marker == LUA_TNUMBER, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
-           let entry = entry(for: object) {
-            anchor(anchored, userdataAt: index, entry: entry)
+           entry(for: object) != nil {
+            anchor(anchored, userdataAt: index)
         }
         return object
     }

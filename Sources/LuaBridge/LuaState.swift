@@ -34,10 +34,11 @@ public final class LuaState {
     @usableFromInline @exclusivity(unchecked) package var boundKinds: [ObjectIdentifier: BoundKind] = [:]
     /// Their members by number, for the C dispatch (`BoundClass`); freed after the state closes.
     @usableFromInline var boundClasses: [BoundClass] = []
-    /// The userdata slots of anchored objects that hold their userdata, by registry reference,
-    /// with their class's `isOnlyHeldByLua` (one entry per live controller made from Lua: kept
-    /// to what the collection sentinel needs).
-    package var strongAnchors: [Int32: (slot: UnsafeMutableRawPointer, isOnlyHeldByLua: (UnsafeMutableRawPointer) -> Bool)] = [:]
+    /// The userdata slots of anchored objects that hold their userdata, at the index of their
+    /// registry reference (nil at the others'): one word per live controller made from Lua,
+    /// kept to what the collection sentinel needs. Each slot's class tag tells its class, and so
+    /// its `isOnlyHeldByLua`.
+    package var strongAnchors: [UnsafeMutableRawPointer?] = []
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     @usableFromInline @exclusivity(unchecked) package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.
