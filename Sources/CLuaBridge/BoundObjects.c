@@ -7,6 +7,7 @@
 #include "HostCall.h"
 #include "NativeCalls.h"
 #include "NumberFields.h"
+#include "RegistryTables.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <stdint.h>
@@ -359,17 +360,7 @@ int scrim_find_method(lua_State *L, int instance, int key_ref, int base_ref) {
    to its shared empty table, and each shared empty table to true. */
 static const char shared_instances_key = 0;
 
-static void push_shared_instances(lua_State *L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &shared_instances_key) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 0);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &shared_instances_key);
-}
+static void push_shared_instances(lua_State *L) { scrim_push_weak_keyed_table(L, &shared_instances_key); }
 
 void scrim_share_instance_table(lua_State *L, int userdata, int meta) {
     userdata = lua_absindex(L, userdata);

@@ -19,6 +19,7 @@
 #include "Limits.h"
 #include "LimitsRecord.h"
 #include "MessageHandler.h"
+#include "RegistryTables.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <errno.h>
@@ -661,17 +662,7 @@ void scrim_turn_cancel(scrim_limits *limits) {
    coroutine.close leaves their variables unclosed, as a collected coroutine's are. */
 static const char stopped_threads = 0;
 
-static void push_stopped_threads(lua_State *L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &stopped_threads) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 1);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &stopped_threads);
-}
+static void push_stopped_threads(lua_State *L) { scrim_push_weak_keyed_table(L, &stopped_threads); }
 
 static void mark_stopped(lua_State *L, lua_State *co) {
     push_stopped_threads(L);
