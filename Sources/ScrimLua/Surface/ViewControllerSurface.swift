@@ -183,6 +183,11 @@ extension Runtime {
         try call.table(1)
         let name = try call.optionalName(2)
         call.state.rawField("__name", of: 1)
+        // A class's name names each of its controllers (`Card#3`) for their life: at most a
+        // name's length, as `extend` checks, whoever set it.
+        if lua_type(call.L, -1) == LUA_TSTRING, lua_rawlen(call.L, -1) > LuaCall.longestName {
+            throw LuaRaise("class name of \(lua_rawlen(call.L, -1)) bytes is longer than \(LuaCall.longestName)")
+        }
         let typeName = call.state.string(at: -1) ?? "ViewController"
         scrim_pop(call.L, 1)
         let controller = LuaViewController(runtime: self, name: name, typeName: typeName)

@@ -112,6 +112,16 @@ import Testing
         #expect(["test.lua:4: not enough memory", "test.lua:5: not enough memory"].contains { failure.hasPrefix($0) }, "\(failure)")
         #expect(h.failure("scrim.ViewController:extend(string.rep('A', 1025))")
                 == "test.lua:1: bad argument #1 to 'extend' (a name of 1025 bytes is longer than 1024)")
+        // A name set on the class after `extend`, or on a table handed to the constructor,
+        // names every controller made from it just the same.
+        #expect(h.failure("""
+            local K = scrim.ViewController:extend("K")
+            K.__name = string.rep("n", 4 * 1024 * 1024)
+            K.new()
+            """) == "test.lua:3: class name of 4194304 bytes is longer than 1024")
+        #expect(h.failure("""
+            scrim.ViewController.__construct({ __name = string.rep("n", 1025), init = function() end }, {})
+            """) == "test.lua:1: class name of 1025 bytes is longer than 1024")
     }
 }
 
