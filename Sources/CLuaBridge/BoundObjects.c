@@ -188,8 +188,15 @@ static int bound_index(lua_State *L) {
            finds it, else the native method of that name. */
         if (field_key(L, cls, m) || (m && m->method >= 0)) {
             if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+                lua_pushvalue(L, 2);
+                if (lua_rawget(L, -2) != LUA_TNIL) return 1;    /* the instance's own field */
+                lua_pop(L, 1);
                 scrim_lookup_field(L, -1, 2);
                 if (m && lua_isnil(L, -1)) lua_rawgeti(L, lua_upvalueindex(2), m->method + 1);
+                else {
+                    int nargs = scrim_class_table_view(L, -2, 2);
+                    if (nargs) lua_call(L, nargs, 1);
+                }
                 return 1;
             }
             lua_settop(L, 2);
@@ -395,4 +402,32 @@ void scrim_own_instance_table(lua_State *L, int userdata) {
     lua_replace(L, -2);
     lua_pushvalue(L, -1);
     lua_setiuservalue(L, userdata, 1);
+}
+
+/* The function that makes a table's read-only view (scrim_set_class_table_view). */
+static const char class_table_view_key = 0;
+
+void scrim_set_class_table_view(lua_State *L) {
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &class_table_view_key);
+}
+
+int scrim_class_table_view(lua_State *L, int instance, int key) {
+    if (lua_type(L, -1) != LUA_TTABLE) return 0;
+    instance = lua_absindex(L, instance);
+    key = lua_absindex(L, key);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &class_table_view_key) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_insert(L, -2);
+    /* Named as the class's own views name it: "class Card.settings". */
+    const char *name = NULL;
+    if (lua_getmetatable(L, instance)) {
+        lua_pushliteral(L, "__name");
+        if (lua_rawget(L, -2) == LUA_TSTRING) name = lua_tostring(L, -1);
+        lua_pop(L, 2);  /* the string stays alive in the metatable */
+    }
+    if (name && lua_type(L, key) == LUA_TSTRING) lua_pushfstring(L, "class %s.%s", name, lua_tostring(L, key));
+    else lua_pushliteral(L, "this table");
+    return 2;
 }

@@ -201,8 +201,18 @@ final class BoundClass {
         // A Lua class's own methods and fields come before native methods, as a subclass's
         // override would (native properties stay first: a field cannot hide one).
         if keepsLuaFields, lua_getiuservalue(call.L, 1, 1) == LUA_TTABLE {
+            lua_pushvalue(call.L, 2)
+            if lua_rawget(call.L, -2) != LUA_TNIL { return 1 }
+            scrim_pop(call.L, 1)
             scrim_lookup_field(call.L, -1, 2)
-            if lua_type(call.L, -1) != LUA_TNIL { return 1 }
+            if lua_type(call.L, -1) != LUA_TNIL {
+                // A table the class holds comes out read-only (`scrim_class_table_view`).
+                let nargs = scrim_class_table_view(call.L, -2, 2)
+                if nargs != 0, let error = call.state.enter(nargs: nargs, nresults: 1) {
+                    throw LuaRaise(error.message)
+                }
+                return 1
+            }
         }
         lua_getmetatable(call.L, 1)
         lua_getfield(call.L, -1, "__methods")

@@ -186,6 +186,10 @@ extension LuaState {
         scrim_share_instance_table(L, -1, classSlot)
     }
 
+    /// Pops the function that makes a table's read-only view: a table a class holds comes out
+    /// of the class's instances through it (`scrim_class_table_view`).
+    package func setClassTableView() { scrim_set_class_table_view(L) }
+
     /// Pushes the instance table (user value) of `object`'s userdata; false, with nothing
     /// pushed, when it has none or is being collected.
     public func pushInstanceTable(of object: AnyObject) -> Bool {

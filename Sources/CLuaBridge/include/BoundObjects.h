@@ -102,4 +102,14 @@ void scrim_share_instance_table(struct lua_State *L, int userdata, int meta);
    userdata's user value, by a new empty table with the same metatable. Call it before writing. */
 void scrim_own_instance_table(struct lua_State *L, int userdata);
 
+/* Pops a function that makes a table's read-only view, for scrim_class_table_view. */
+void scrim_set_class_table_view(struct lua_State *L);
+
+/* A table a class holds, read through an instance, comes out read-only, as its class does through
+   its instances (docs/plugins.md): when the value on top is a table — found under the key at
+   `key` through the instance table at `instance` — pushes the view function below it and the
+   view's name above it, and returns 2, the arguments the caller calls it with (one result);
+   else returns 0 and leaves the stack as it was. */
+int scrim_class_table_view(struct lua_State *L, int instance, int key);
+
 #endif

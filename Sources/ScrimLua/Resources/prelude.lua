@@ -136,7 +136,8 @@ local function refreshInstanceMeta(cls)
   for key, value in next, cls do
     if isMetaKey(key) then rawset(meta, key, value) end
   end
-  rawset(meta, "__index", cls)
+  -- Through the class's view: a table the class holds comes out of an instance read-only.
+  rawset(meta, "__index", view(cls))
   return meta
 end
 

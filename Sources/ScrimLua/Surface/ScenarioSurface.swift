@@ -103,6 +103,11 @@ extension Runtime {
             fatalError("the read-only views failed: \(error)")
         }
         let views = LuaRef(popping: lua)
+        // Tables a class holds come out of its instances as views (`scrim_class_table_view`).
+        views.push()
+        lua.rawField("view", of: -1)
+        lua.setClassTableView()
+        scrim_pop(L, 1)
         if let error = lua.load(builtIn: Prelude.source, chunkName: Prelude.chunkName) {
             fatalError("the prelude does not compile: \(error)")
         }

@@ -157,6 +157,63 @@ import Testing
         #expect(h.runtime.trace.filter { $0.event == "scriptError" }.isEmpty)
     }
 
+    /// A table a class holds comes out of its instances read-only — a controller's (by the C
+    /// dispatch and, for a name longer than Lua interns, by the host's), a presentation
+    /// controller's, a plain object's — for every plugin and the scenario; its owner changes it
+    /// through the class, and an instance's own tables stay as they are.
+    @Test func aClassesTablesComeOutOfItsInstancesReadOnly() throws {
+        let folder = TemporaryFolder()
+        folder.write("plugins/owner.lua", """
+            local Card = scrim.ViewController:extend("Card")
+            Card.settings = { threshold = 0.5 }
+            Card.Self = Card
+            Card[("k"):rep(50)] = { long = "kept" }
+            function Card:who() return "owner" end
+            local Sheet = scrim.PresentationController:extend("OwnerSheet")
+            Sheet.options = { dim = "#00000066" }
+            local Fade = scrim.Animator:extend("OwnerFade")
+            Fade.config = { duration = 0.3 }
+            return scrim.plugin { name = "owner", Card = Card, Sheet = Sheet, Fade = Fade,
+              retune = function() Card.settings.threshold = 0.7 end }
+            """)
+        folder.write("plugins/tamperer.lua", """
+            return scrim.plugin { name = "tamperer", tamper = function(card, sheet, fade)
+              local results = {}
+              for _, f in ipairs({
+                function() card.settings.threshold = 99 end,
+                function() card.Self.who = function() return "evil" end end,
+                function() card[("k"):rep(50)].long = "evil" end,
+                function() sheet.options.dim = "#ff0000ff" end,
+                function() fade.config.duration = 9 end,
+                function() card.mine = { x = 1 }; card.mine.x = 2; assert(card.mine.x == 2) end,
+              }) do
+                local ok, message = pcall(f)
+                results[#results + 1] = ok and "allowed" or tostring(message):gsub("^[^:]*:%d+: ", "")
+              end
+              return table.concat(results, "\\n")
+            end }
+            """)
+        let h = Harness(pluginPaths: [folder.path + "/plugins"])
+        try h.run("""
+            local owner = plugin "owner"
+            card = owner.Card.new()
+            sheet = owner.Sheet.new(ViewController{}, nil)
+            fade = owner.Fade.new()
+            """)
+        #expect(try h.value("plugin('tamperer').tamper(card, sheet, fade)") == """
+            class Card.settings is read-only (cannot set 'threshold')
+            class Card is read-only (cannot set 'who')
+            class Card.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk is read-only (cannot set 'long')
+            class OwnerSheet.options is read-only (cannot set 'dim')
+            class OwnerFade.config is read-only (cannot set 'duration')
+            allowed
+            """)
+        #expect(h.failure("card.settings.threshold = 1") == "test.lua:1: class Card.settings is read-only (cannot set 'threshold')")
+        try h.run("plugin('owner').retune()")
+        #expect(try h.value("card.settings.threshold .. ' ' .. card:who() .. ' ' .. card[('k'):rep(50)].long") == "0.7 owner kept")
+        #expect(try h.value("sheet.options.dim .. ' ' .. fade.config.duration") == "#00000066 0.3")
+    }
+
     @Test func aDelegateComesBackFromItsObjectReadOnly() throws {
         let folder = TemporaryFolder()
         folder.write("plugins/victim.lua", Self.victim)
