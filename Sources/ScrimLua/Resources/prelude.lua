@@ -2,7 +2,7 @@ local scrim, metatables, native, views = ...
 local type, error, setmetatable, rawget, rawequal, pairs, select = type, error, setmetatable, rawget, rawequal, pairs, select
 -- The host's own access to metatables, past `__metatable`.
 local getmetatable, rawSetmetatable = debug.getmetatable, debug.setmetatable
-local view, realOf = views.view, views.realOf
+local view, realOf, viewKey = views.view, views.realOf, views.key
 local format = string.format
 
 -- Numbers print as the trace writes them: integers bare, others with up to six decimals.
@@ -137,7 +137,10 @@ local function refreshInstanceMeta(cls)
     if isMetaKey(key) then rawset(meta, key, value) end
   end
   -- Through the class's view: a table the class holds comes out of an instance read-only.
+  -- The host's lookups, which give a class's tables read-only themselves, go to the class
+  -- directly, as they go through any view (`scrim_lookup_field`).
   rawset(meta, "__index", view(cls))
+  rawset(meta, viewKey, cls)
   return meta
 end
 
