@@ -52,7 +52,8 @@ class LuaTableAdapter {
     }
 
     /// Calls `method` for an animator: the table it returns, as an animator traced by this
-    /// adapter's name, or nil (anything else but nil is a `scriptError`).
+    /// adapter's name, or nil (anything else but nil, or a table without an `animateTransition`
+    /// function, is a `scriptError`, and the transition takes the built-in animation).
     final func returnedAnimator(_ method: String, controller: ViewController?, arguments: () -> Int32) -> AnimatedTransitioning? {
         runtime.lua.balanced { lua in
             guard call(method, controller: controller, nresults: 1, arguments: arguments) else { return nil }
@@ -63,7 +64,13 @@ class LuaTableAdapter {
                 }
                 return nil
             }
-            return popAnimator()
+            let animator = popAnimator()
+            guard animator.implements("animateTransition") else {
+                reportReturned("\(method) must return an animator, a table with an animateTransition function; "
+                               + "this one has none", by: method, controller: controller)
+                return nil
+            }
+            return animator
         }
     }
 

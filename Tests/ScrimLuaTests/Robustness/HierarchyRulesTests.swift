@@ -371,6 +371,31 @@ import Testing
         #expect(HierarchyShape.check(h.runtime.application) == nil)
     }
 
+    /// A table returned as an animator whose `animateTransition` is not a function — a number, a
+    /// callable table, nothing — is refused where the delegate's method is defined, before it is
+    /// traced or called; the built-in animation stands in.
+    @Test func anAnimatorWithoutAnimateTransitionIsRefused() throws {
+        for value in ["5", "setmetatable({}, { __call = function() end })", "nil"] {
+            let h = Harness()
+            try h.run("""
+                root = ViewController{ name = "root" }
+                window.rootViewController = root
+                step(1)
+                local animator = { transitionDuration = function() return 0.3 end, animateTransition = \(value) }
+                s = ViewController{ name = "s", modalPresentationStyle = "overFullScreen", transitioningDelegate = {
+                  animationControllerForPresented = function() return animator end,
+                } }
+                root:present(s, true)
+                run(1)
+                """)
+            #expect(h.scriptErrorMessages == ["animationControllerForPresented must return an animator, "
+                                              + "a table with an animateTransition function; this one has none"])
+            #expect(h.scriptErrorLocations == ["test.lua:6"])
+            #expect(!h.runtime.trace.contains { ["transitionDuration", "animateTransition"].contains($0.event) })
+            #expect(try h.value("root.presentedViewController == s and s.view.window == window") == "true")
+        }
+    }
+
     /// An animator's failure in a dismissal is about the dismissed controller, as the
     /// animator's own events are; a method that is Scrim's own function names no `where`.
     @Test func anAnimatorsFailureIsAboutThePresentedController() throws {
