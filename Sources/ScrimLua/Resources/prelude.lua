@@ -248,12 +248,29 @@ local function register(cls, name)
   if owner and ownerOf[cls] == nil then ownerOf[cls] = owner end
 end
 
+-- Whether `ancestor` is `cls` or up its class chain.
+local function descendsFrom(cls, ancestor)
+  for _ = 1, 64 do
+    if cls == nil then return false end
+    if rawequal(cls, ancestor) then return true end
+    local meta = getmetatable(cls)
+    cls = meta and rawget(meta, "__index")
+  end
+  return true
+end
+
 -- The class `cls:extend(name)` makes inside the plugin run `run`.
 local function classInRun(run, parent, name)
   local count = (run.counts[name] or 0) + 1
   run.counts[name] = count
   local key = name .. "#" .. count
   local existing = run.previous[key]
+  -- The new version's class takes the place of the old one's, whose instances follow it: a
+  -- version extending a class that descends from the one it replaces would make a loop.
+  if existing and existing ~= parent and descendsFrom(parent, existing) then
+    error(format("bad self to 'extend' (class %s descends from the class %s it would replace)",
+                 tostring(parent.__name), name), 3)
+  end
   local cls
   if existing and not run.saved[existing] and existing ~= parent then
     run.saved[existing] = saveContents(existing)
@@ -425,12 +442,28 @@ end
 local function endPluginRun(keep)
   local run = table.remove(runs)
   if keep then
-    -- Instances made before a reload take the new version's metamethods now (a class that
-    -- gained `__close` fails at its next `new`).
+    -- Instances made before a reload take the new version's metamethods now; a class with
+    -- instances that gained one Scrim refuses fails the reload, and keeps the old version.
+    local refused
     for _, cls in next, run.classes do
-      if instanceMeta[cls] then pcall(refreshInstanceMeta, cls) end
+      if instanceMeta[cls] and not refused then
+        for key in next, cls do
+          local why = isMetaKey(key) and refusedInInstances[key]
+          if why then
+            refused = format("class %s has %s, which Scrim refuses (%s)", tostring(cls.__name), why[1], why[2])
+            break
+          end
+        end
+      end
     end
-    return run.classes
+    if not refused then
+      for _, cls in next, run.classes do
+        if instanceMeta[cls] then refreshInstanceMeta(cls) end
+      end
+      return run.classes
+    end
+    for cls, saved in next, run.saved do restoreContents(cls, saved) end
+    error(refused, 0)
   end
   for cls, saved in next, run.saved do restoreContents(cls, saved) end
   return nil

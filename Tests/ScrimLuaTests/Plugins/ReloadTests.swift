@@ -168,6 +168,10 @@ private let scene = """
         folder.write("card.lua", card("Base.__mode = 'v'"))
         #expect(try h.run("return select(2, scrim.reload('card'))").first?.hasSuffix(
             "class Card has a __mode field, which Scrim refuses (the fields of its instances would be weak)") == true)
+        // Given to the class after `extend`, once the version's classes are made, the same.
+        folder.write("card.lua", card("").replacingOccurrences(of: "return scrim.plugin", with: "Card.__gc = function() end\nreturn scrim.plugin"))
+        #expect(try h.run("return select(2, scrim.reload('card'))") == [
+            "class Card has a __gc metamethod, which Scrim refuses (Lua runs finalizers where no budget or watchdog can stop them)"])
         try h.run("collectgarbage(); collectgarbage()")
         #expect(try h.value("live:describe() .. ' ' .. #live.data") == "card 2")
         let refusals: [(String, String)] = [
@@ -178,6 +182,28 @@ private let scene = """
         for (code, message) in refusals {
             #expect(h.failure(code).contains(message), "\(code)")
         }
+    }
+
+    /// A version whose class would descend from the class it replaces — extending the old
+    /// version's subclass of it — fails to load, at its line, and the loaded version stays.
+    @Test func aReloadCannotMakeAClassItsOwnAncestor() throws {
+        let folder = TemporaryFolder()
+        folder.write("chain.lua", """
+            local K = scrim.ViewController:extend("DK")
+            local Mid = K:extend("Mid")
+            function K:describe() return "one" end
+            return scrim.plugin { name = "chain", K = K, Mid = Mid }
+            """)
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("live = plugin('chain').Mid{ name = 'live' }")
+        folder.write("chain.lua", """
+            local old = plugin("chain")
+            local K = old.Mid:extend("DK")
+            return scrim.plugin { name = "chain", K = K, Mid = old.Mid }
+            """)
+        #expect(try h.run("return select(2, scrim.reload('chain'))") == [
+            "\(folder.path)/chain.lua:2: bad self to 'extend' (class Mid descends from the class DK it would replace)"])
+        #expect(try h.value("live:describe() .. ' ' .. tostring(plugin('chain').K:isInstance(live))") == "one true")
     }
 
     @Test func hooksAreReplacedNotDoubled() throws {
