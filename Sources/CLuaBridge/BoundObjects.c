@@ -337,18 +337,14 @@ void scrim_lookup_field(lua_State *L, int instance, int key) {
             return;
         }
         if (!lua_getmetatable(L, searched)) break;
-        /* An instance's metatable indexes through its class's read-only view, and holds the
-           class itself under the view key, as a view's metatable holds its table: the search
-           goes there directly. */
-        if (depth == 0 && lua_rawgetp(L, -1, scrim_view_key()) == LUA_TTABLE) {
-            lua_copy(L, -1, searched);
-            lua_settop(L, index_name);
-            continue;
+        /* An instance's or a class's metatable indexes through a class's read-only view, and
+           holds the class under the super key: the search goes there directly. */
+        if (lua_rawgetp(L, -1, scrim_super_key()) != LUA_TTABLE) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, index_name);
+            /* A read-only view's `__index` is a function: its table is under the view key. */
+            if (lua_rawget(L, -2) != LUA_TTABLE) lua_rawgetp(L, -2, scrim_view_key());
         }
-        if (depth == 0) lua_pop(L, 1);
-        lua_pushvalue(L, index_name);
-        /* A read-only view's `__index` is a function: its table is under the view key. */
-        if (lua_rawget(L, -2) != LUA_TTABLE) lua_rawgetp(L, -2, scrim_view_key());
         lua_copy(L, -1, searched);
         lua_settop(L, index_name);
     }

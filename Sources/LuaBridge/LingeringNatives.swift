@@ -94,4 +94,6 @@ package final class LingeringNatives {
 /// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
 package enum NativeCharge: Hashable {
     case snapshot, detents, segues, unwindActions, passthroughViews, text, gradient, image
+    /// The names of the types controllers were made of (`Application.nameCountersWeight`).
+    case typeNames
 }

@@ -24,6 +24,11 @@ extension LuaState {
     /// (`lookupKey`) see through such a view.
     package var viewKey: UnsafeMutableRawPointer { scrim_view_key() }
 
+    /// The key under which the metatable of a Lua class, or of a class's instances, holds the
+    /// class it indexes through (its `__index` is that class's read-only view): raw lookups go
+    /// there directly.
+    package var superKey: UnsafeMutableRawPointer { scrim_super_key() }
+
     /// Pops the key on top of the stack and replaces the instance at `index` with
     /// `instance[key]`, found through its class chain (`__index` tables of metatables) without
     /// running metamethods (`scrim_lookup_field`).

@@ -79,6 +79,11 @@ int scrim_class_has_member(const scrim_class *cls, const void *key);
 /* The light userdata under which a read-only view's metatable holds the table it shows. */
 static inline void *scrim_view_key(void) { return (void *)0x5C414D00; }
 
+/* The light userdata under which the metatable of a class, or of a class's instances, holds the
+   class it indexes through: its `__index` is that class's read-only view, which the host's
+   lookups go past. */
+static inline void *scrim_super_key(void) { return (void *)0x5C414D01; }
+
 /* Pushes instance[key], the key at `key` and the instance table at `instance`, found through the
    instance's class chain (each metatable's `__index` table, or a read-only view's table) without
    running metamethods; nil when absent. */

@@ -23,6 +23,10 @@ public final class Application {
     /// default, UIKit's behaviour) leaves it open.
     public var transitionWatchdog: Double?
     private var nameCounters: [String: Int] = [:]
+    /// About how many bytes `nameCounters` keeps: a name and a count for every type name a
+    /// controller was made of, for the application's life. A host that makes types on a
+    /// script's behalf (a Lua class for each controller) counts it toward the script's memory.
+    public private(set) var nameCountersWeight = 0
     /// The live controllers by registration number, unretained: each takes itself out as it
     /// goes (`ViewController.deinit`). A weak reference would give every controller a side
     /// table, and every retain of it Swift's slow path.
@@ -137,7 +141,9 @@ public final class Application {
 
     /// `<typeName>#<n>`, counting from 1 per type name.
     func makeName(for typeName: String) -> String {
-        let next = (nameCounters[typeName] ?? 0) + 1
+        let earlier = nameCounters[typeName]
+        if earlier == nil { nameCountersWeight += typeName.utf8.count + 80 }
+        let next = (earlier ?? 0) + 1
         nameCounters[typeName] = next
         return "\(typeName)#\(next)"
     }

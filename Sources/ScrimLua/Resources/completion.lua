@@ -1,4 +1,4 @@
-local G, classOf, metatableOf, getmetatable = ...
+local G, classOf, metatableOf, getmetatable, superKey = ...
 local rawget, next, pcall, type, ipairs, sort = rawget, next, pcall, type, ipairs, table.sort
 local keywords = { "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
                    "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while" }
@@ -18,7 +18,8 @@ return function(text)
       if type(t) ~= "table" then return end
       for key, value in next, t do add(key, value, methodsOnly) end
       local mt = getmetatable(t)
-      t = mt and rawget(mt, "__index")
+      -- A class's or an instance's metatable holds the class it indexes through under the super key.
+      t = mt and (rawget(mt, superKey) or rawget(mt, "__index"))
     end
   end
 

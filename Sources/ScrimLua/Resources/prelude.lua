@@ -1,8 +1,8 @@
-local scrim, metatables, native, views = ...
+local scrim, metatables, native, views, superKey = ...
 local type, error, setmetatable, rawget, rawequal, pairs, select = type, error, setmetatable, rawget, rawequal, pairs, select
 -- The host's own access to metatables, past `__metatable`.
 local getmetatable, rawSetmetatable = debug.getmetatable, debug.setmetatable
-local view, realOf, viewKey = views.view, views.realOf, views.key
+local view, realOf = views.view, views.realOf
 local format = string.format
 
 -- Numbers print as the trace writes them: integers bare, others with up to six decimals.
@@ -138,13 +138,20 @@ local function refreshInstanceMeta(cls)
   end
   -- Through the class's view: a table the class holds comes out of an instance read-only.
   -- The host's lookups, which give a class's tables read-only themselves, go to the class
-  -- directly, as they go through any view (`scrim_lookup_field`).
+  -- directly, under the super key (`scrim_lookup_field`).
   rawset(meta, "__index", view(cls))
-  rawset(meta, viewKey, cls)
+  rawset(meta, superKey, cls)
   return meta
 end
 
 local function instanceMetaOf(cls) return instanceMeta[cls] or refreshInstanceMeta(cls) end
+
+-- The class `cls` extends (its metatable holds it under the super key; its `__index` is the
+-- parent's view), or what a table's metatable indexes through.
+local function superOf(cls)
+  local meta = getmetatable(cls)
+  return meta and (rawget(meta, superKey) or rawget(meta, "__index"))
+end
 
 -- How many classes deep each class is (Object: 1). The runtime searches an instance's class
 -- chain at most 64 tables deep, so a chain ends well before, at `extend`, with an error rather
@@ -173,7 +180,11 @@ local function initClass(cls, parent, name)
   cls.new = function(...) return cls.__construct(cls, ...) end
   cls.__metatable = public
   isClass[cls] = true
-  rawSetmetatable(cls, { __index = parent, __call = function(_, ...) return cls.new(...) end,
+  -- Inherited through the parent's view, so that a subclass — another plugin's too — reads
+  -- its parent's tables read-only; the parent itself is under the super key, where the host's
+  -- lookups (`scrim_lookup_field`) and `superOf` find it.
+  rawSetmetatable(cls, { __index = view(parent), [superKey] = parent,
+                         __call = function(_, ...) return cls.new(...) end,
                          __tostring = function() return "class " .. name end, __metatable = false })
   if instanceMeta[cls] then refreshInstanceMeta(cls) end
   return cls
@@ -253,8 +264,7 @@ local function descendsFrom(cls, ancestor)
   for _ = 1, 64 do
     if cls == nil then return false end
     if rawequal(cls, ancestor) then return true end
-    local meta = getmetatable(cls)
-    cls = meta and rawget(meta, "__index")
+    cls = superOf(cls)
   end
   return true
 end
@@ -322,8 +332,7 @@ function Object.isInstance(cls, value)
   mt = classOfInstances[mt] or mt
   while mt do
     if rawequal(mt, cls) then return true end
-    local meta = getmetatable(mt)
-    mt = meta and rawget(meta, "__index")
+    mt = superOf(mt)
   end
   return false
 end

@@ -80,8 +80,6 @@ end
 
 return {
   view = view,
-  -- The key under which a view's metatable holds its table (`LuaState.viewKey`).
-  key = viewKey,
   -- A view of its own for one plugin, whose reads find `overrides` first.
   overlay = function(t, name, overrides) return makeView(t, name, overrides, view, " in a plugin") end,
   realOf = realOf,

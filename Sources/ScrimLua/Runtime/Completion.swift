@@ -26,7 +26,8 @@ extension Runtime {
             lua.rawField("metatableOf", of: -2)
             lua.rawField("rawGetmetatable", of: -3)
             scrim_remove(lua.L, -4)
-            guard lua.enter(nargs: 4, nresults: 1) == nil else { return ([], 0) }
+            lua_pushlightuserdata(lua.L, lua.superKey)
+            guard lua.enter(nargs: 5, nresults: 1) == nil else { return ([], 0) }
             completer = LuaRef(popping: lua)
         }
         completer!.push()

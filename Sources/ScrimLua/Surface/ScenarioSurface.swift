@@ -114,7 +114,8 @@ extension Runtime {
         lua_pushvalue(L, scrim)
         lua_rotate(L, -4, 2)
         views.push()
-        if let error = lua.protectedCall(nargs: 4, nresults: 1) {
+        lua_pushlightuserdata(L, lua.superKey)
+        if let error = lua.protectedCall(nargs: 5, nresults: 1) {
             fatalError("the prelude failed: \(error)")
         }
         internals = LuaRef(popping: lua)

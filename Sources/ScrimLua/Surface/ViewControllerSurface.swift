@@ -190,7 +190,13 @@ extension Runtime {
         }
         let typeName = call.state.string(at: -1) ?? "ViewController"
         scrim_pop(call.L, 1)
+        let weight = application.nameCountersWeight
         let controller = LuaViewController(runtime: self, name: name, typeName: typeName)
+        // A class name the application has not seen is kept for its life, to number the
+        // controllers of that class: it weighs as long as the application does.
+        if application.nameCountersWeight != weight {
+            call.state.lingeringNatives.charge(application.nameCountersWeight, to: application, for: .typeNames)
+        }
         call.state.pushWithInstanceTable(controller, classAt: 1)
         return 1
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBridge
+import ScrimLua
 import Testing
 
 /// What native code keeps on a script's behalf beside an object counts toward the memory cap
@@ -122,6 +123,17 @@ import Testing
         #expect(h.failure("""
             scrim.ViewController.__construct({ __name = string.rep("n", 1025), init = function() end }, {})
             """) == "test.lua:1: class name of 1025 bytes is longer than 1024")
+        // The application keeps each class name a controller was made of, to number its
+        // controllers, after the classes and controllers are gone: they weigh toward the cap,
+        // so a script making classes cannot grow the host past it.
+        try h.run("collectgarbage(); collectgarbage(); collectgarbage()")
+        let before = h.runtime.lua.memoryUsed
+        try h.run("""
+            local base = string.rep("a", 990)
+            for i = 1, 2000 do local K = scrim.ViewController:extend(base .. i); K{} end
+            """)
+        try h.run("collectgarbage(); collectgarbage(); collectgarbage()")
+        #expect(h.runtime.lua.memoryUsed - before > 2_000_000, "\(h.runtime.lua.memoryUsed - before) bytes for 2,000 names")
     }
 }
 

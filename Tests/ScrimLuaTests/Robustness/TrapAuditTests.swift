@@ -83,6 +83,13 @@ import Testing
         try h.run("v = View{}")
         let session = ReplSession(runtime: h.runtime, output: { _ in })
         #expect(session.completions(for: "v:addSub").names == ["addSubview"])
+        // And a class's methods, up its chain, for its instances and its subclasses.
+        try h.run("""
+            Slide = scrim.Animator:extend("Slide"); function Slide:glide() end
+            Fast = Slide:extend("Fast"); f = Fast.new()
+            """)
+        #expect(session.completions(for: "f:gli").names == ["glide"])
+        #expect(session.completions(for: "Fast.gli").names == ["glide"])
     }
 
     /// The pop gesture of a navigation controller that is gone, kept by a script and fired:

@@ -159,8 +159,9 @@ import Testing
 
     /// A table a class holds comes out of its instances read-only — a controller's (by the C
     /// dispatch and, for a name longer than Lua interns, by the host's), a presentation
-    /// controller's, a plain object's — for every plugin and the scenario; its owner changes it
-    /// through the class, and an instance's own tables stay as they are.
+    /// controller's, a plain object's — and out of its subclasses, another plugin's included,
+    /// for every plugin and the scenario; its owner changes it through the class, and an
+    /// instance's own tables stay as they are.
     @Test func aClassesTablesComeOutOfItsInstancesReadOnly() throws {
         let folder = TemporaryFolder()
         folder.write("plugins/owner.lua", """
@@ -185,6 +186,9 @@ import Testing
                 function() card[("k"):rep(50)].long = "evil" end,
                 function() sheet.options.dim = "#ff0000ff" end,
                 function() fade.config.duration = 9 end,
+                function() card.__index:extend("Thief").settings.threshold = 99 end,
+                function() plugin("owner").Card:extend("Thief2").Self.who = function() return "evil" end end,
+                function() scrim.classNamed("OwnerFade"):extend("Thief3").config.duration = 9 end,
                 function() card.mine = { x = 1 }; card.mine.x = 2; assert(card.mine.x == 2) end,
               }) do
                 local ok, message = pcall(f)
@@ -205,6 +209,9 @@ import Testing
             class Card is read-only (cannot set 'who')
             class Card.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk is read-only (cannot set 'long')
             class OwnerSheet.options is read-only (cannot set 'dim')
+            class OwnerFade.config is read-only (cannot set 'duration')
+            class Card.settings is read-only (cannot set 'threshold')
+            class Card is read-only (cannot set 'who')
             class OwnerFade.config is read-only (cannot set 'duration')
             allowed
             """)
