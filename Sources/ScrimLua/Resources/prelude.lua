@@ -121,6 +121,14 @@ local refusedInInstances = {
 
 local function isMetaKey(key) return type(key) == "string" and byte(key, 1) == 95 and byte(key, 2) == 95 end
 
+-- `value`, a field `key` of class `cls`, as it is given to the class's instances and
+-- subclasses: a table as its read-only view, anything else as it is.
+local function classFieldView(value, cls, key)
+  if type(value) ~= "table" or realOf[value] ~= nil then return value end
+  -- Named for errors; a class name is at most 1024 bytes, whatever a script set.
+  return view(value, format("class %s.%s", tostring(rawget(cls, "__name")):sub(1, 1024), key))
+end
+
 local function refreshInstanceMeta(cls)
   -- Refused before anything changes: live instances keep the metatable they have.
   for key in next, cls do
@@ -133,8 +141,10 @@ local function refreshInstanceMeta(cls)
     instanceMeta[cls], classOfInstances[meta] = meta, cls
   end
   for key in next, meta do rawset(meta, key, nil) end
+  -- A metamethod that is a table reaches the instances read-only, as the class's tables do:
+  -- a `__newindex` table takes no write from an instance somebody else made.
   for key, value in next, cls do
-    if isMetaKey(key) then rawset(meta, key, value) end
+    if isMetaKey(key) then rawset(meta, key, classFieldView(value, cls, key)) end
   end
   -- Through the class's view: a table the class holds comes out of an instance read-only.
   -- The host's lookups, which give a class's tables read-only themselves, go to the class
@@ -165,10 +175,12 @@ local deepestClass = 32
 local function initClass(cls, parent, name)
   depthOf[cls] = parent and (depthOf[parent] or 1) + 1 or 1
   if parent then
+    -- Metamethods are copied down, a table as the parent's read-only view (`rawget` on a
+    -- subclass, another plugin's too, finds no table of the parent's to change).
     for key, value in pairs(parent) do
       if isMetaKey(key) and key ~= "__index" and key ~= "__name"
          and key ~= "__metatable" then
-        cls[key] = value
+        cls[key] = classFieldView(value, parent, key)
       end
     end
   end

@@ -174,8 +174,14 @@ import Testing
             Sheet.options = { dim = "#00000066" }
             local Fade = scrim.Animator:extend("OwnerFade")
             Fade.config = { duration = 0.3 }
-            return scrim.plugin { name = "owner", Card = Card, Sheet = Sheet, Fade = Fade,
-              retune = function() Card.settings.threshold = 0.7 end }
+            Card.__class = Card
+            local Store = {}
+            local Kept = scrim.Object:extend("OwnerKept")
+            Kept.__newindex = Store
+            Fade.__call = setmetatable({}, { __call = function() return "owner's call" end })
+            return scrim.plugin { name = "owner", Card = Card, Sheet = Sheet, Fade = Fade, Kept = Kept,
+              retune = function() Card.settings.threshold = 0.7 end,
+              stored = function() return tostring(rawget(Store, "planted")) end }
             """)
         folder.write("plugins/tamperer.lua", """
             return scrim.plugin { name = "tamperer", tamper = function(card, sheet, fade)
@@ -189,6 +195,9 @@ import Testing
                 function() card.__index:extend("Thief").settings.threshold = 99 end,
                 function() plugin("owner").Card:extend("Thief2").Self.who = function() return "evil" end end,
                 function() scrim.classNamed("OwnerFade"):extend("Thief3").config.duration = 9 end,
+                function() rawget(plugin("owner").Card:extend("Thief4"), "__class").who = function() return "evil" end end,
+                function() plugin("owner").Kept.new().planted = "evil" end,
+                function() setmetatable(rawget(plugin("owner").Fade:extend("Thief5"), "__call"), {}) end,
                 function() card.mine = { x = 1 }; card.mine.x = 2; assert(card.mine.x == 2) end,
               }) do
                 local ok, message = pcall(f)
@@ -213,12 +222,16 @@ import Testing
             class Card.settings is read-only (cannot set 'threshold')
             class Card is read-only (cannot set 'who')
             class OwnerFade.config is read-only (cannot set 'duration')
+            class Card is read-only (cannot set 'who')
+            class OwnerKept.__newindex is read-only (cannot set 'planted')
+            cannot change a protected metatable
             allowed
             """)
         #expect(h.failure("card.settings.threshold = 1") == "test.lua:1: class Card.settings is read-only (cannot set 'threshold')")
         try h.run("plugin('owner').retune()")
         #expect(try h.value("card.settings.threshold .. ' ' .. card:who() .. ' ' .. card[('k'):rep(50)].long") == "0.7 owner kept")
         #expect(try h.value("sheet.options.dim .. ' ' .. fade.config.duration") == "#00000066 0.3")
+        #expect(try h.value("plugin('owner').stored() .. ' ' .. fade()") == "nil owner's call")
     }
 
     @Test func aDelegateComesBackFromItsObjectReadOnly() throws {
