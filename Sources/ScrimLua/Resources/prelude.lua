@@ -129,12 +129,18 @@ local function classFieldView(value, cls, key)
   return view(value, format("class %s.%s", tostring(rawget(cls, "__name")):sub(1, 1024), key))
 end
 
-local function refreshInstanceMeta(cls)
-  -- Refused before anything changes: live instances keep the metatable they have.
+-- Why `cls` may not give its instances the metamethods it has, or nil.
+local function refusalOf(cls)
   for key in next, cls do
     local why = isMetaKey(key) and refusedInInstances[key]
-    if why then error(format("class %s has %s, which Scrim refuses (%s)", tostring(cls.__name), why[1], why[2]), 3) end
+    if why then return format("class %s has %s, which Scrim refuses (%s)", tostring(cls.__name), why[1], why[2]) end
   end
+end
+
+local function refreshInstanceMeta(cls)
+  -- Refused before anything changes: live instances keep the metatable they have.
+  local refusal = refusalOf(cls)
+  if refusal then error(refusal, 3) end
   local meta = instanceMeta[cls]
   if meta == nil then
     meta = {}
@@ -467,15 +473,7 @@ local function endPluginRun(keep)
     -- instances that gained one Scrim refuses fails the reload, and keeps the old version.
     local refused
     for _, cls in next, run.classes do
-      if instanceMeta[cls] and not refused then
-        for key in next, cls do
-          local why = isMetaKey(key) and refusedInInstances[key]
-          if why then
-            refused = format("class %s has %s, which Scrim refuses (%s)", tostring(cls.__name), why[1], why[2])
-            break
-          end
-        end
-      end
+      if instanceMeta[cls] then refused = refused or refusalOf(cls) end
     end
     if not refused then
       for _, cls in next, run.classes do
