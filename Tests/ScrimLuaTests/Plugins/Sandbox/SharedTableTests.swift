@@ -183,26 +183,20 @@ import Testing
               retune = function() Card.settings.threshold = 0.7 end,
               stored = function() return tostring(rawget(Store, "planted")) end }
             """)
-        folder.write("plugins/tamperer.lua", """
+        folder.write("plugins/tamperer.lua", HostilePlugin.recorder + """
             return scrim.plugin { name = "tamperer", tamper = function(card, sheet, fade)
-              local results = {}
-              for _, f in ipairs({
-                function() card.settings.threshold = 99 end,
-                function() card.Self.who = function() return "evil" end end,
-                function() card[("k"):rep(50)].long = "evil" end,
-                function() sheet.options.dim = "#ff0000ff" end,
-                function() fade.config.duration = 9 end,
-                function() card.__index:extend("Thief").settings.threshold = 99 end,
-                function() plugin("owner").Card:extend("Thief2").Self.who = function() return "evil" end end,
-                function() scrim.classNamed("OwnerFade"):extend("Thief3").config.duration = 9 end,
-                function() rawget(plugin("owner").Card:extend("Thief4"), "__class").who = function() return "evil" end end,
-                function() plugin("owner").Kept.new().planted = "evil" end,
-                function() setmetatable(rawget(plugin("owner").Fade:extend("Thief5"), "__call"), {}) end,
-                function() card.mine = { x = 1 }; card.mine.x = 2; assert(card.mine.x == 2) end,
-              }) do
-                local ok, message = pcall(f)
-                results[#results + 1] = ok and "allowed" or tostring(message):gsub("^[^:]*:%d+: ", "")
-              end
+              try("instance's table", function() card.settings.threshold = 99 end)
+              try("instance's class", function() card.Self.who = function() return "evil" end end)
+              try("long name", function() card[("k"):rep(50)].long = "evil" end)
+              try("presentation controller", function() sheet.options.dim = "#ff0000ff" end)
+              try("plain object", function() fade.config.duration = 9 end)
+              try("subclass of __index", function() card.__index:extend("Thief").settings.threshold = 99 end)
+              try("subclass of exports", function() plugin("owner").Card:extend("Thief2").Self.who = function() return "evil" end end)
+              try("subclass of classNamed", function() scrim.classNamed("OwnerFade"):extend("Thief3").config.duration = 9 end)
+              try("rawget on subclass", function() rawget(plugin("owner").Card:extend("Thief4"), "__class").who = function() return "evil" end end)
+              try("__newindex table", function() plugin("owner").Kept.new().planted = "evil" end)
+              try("__call table", function() setmetatable(rawget(plugin("owner").Fade:extend("Thief5"), "__call"), {}) end)
+              try("own field", function() card.mine = { x = 1 }; card.mine.x = 2; assert(card.mine.x == 2) end)
               return table.concat(results, "\\n")
             end }
             """)
@@ -214,18 +208,18 @@ import Testing
             fade = owner.Fade.new()
             """)
         #expect(try h.value("plugin('tamperer').tamper(card, sheet, fade)") == """
-            class Card.settings is read-only (cannot set 'threshold')
-            class Card is read-only (cannot set 'who')
-            class Card.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk is read-only (cannot set 'long')
-            class OwnerSheet.options is read-only (cannot set 'dim')
-            class OwnerFade.config is read-only (cannot set 'duration')
-            class Card.settings is read-only (cannot set 'threshold')
-            class Card is read-only (cannot set 'who')
-            class OwnerFade.config is read-only (cannot set 'duration')
-            class Card is read-only (cannot set 'who')
-            class OwnerKept.__newindex is read-only (cannot set 'planted')
-            cannot change a protected metatable
-            allowed
+            instance's table: class Card.settings is read-only (cannot set 'threshold')
+            instance's class: class Card is read-only (cannot set 'who')
+            long name: class Card.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk is read-only (cannot set 'long')
+            presentation controller: class OwnerSheet.options is read-only (cannot set 'dim')
+            plain object: class OwnerFade.config is read-only (cannot set 'duration')
+            subclass of __index: class Card.settings is read-only (cannot set 'threshold')
+            subclass of exports: class Card is read-only (cannot set 'who')
+            subclass of classNamed: class OwnerFade.config is read-only (cannot set 'duration')
+            rawget on subclass: class Card is read-only (cannot set 'who')
+            __newindex table: class OwnerKept.__newindex is read-only (cannot set 'planted')
+            __call table: cannot change a protected metatable
+            own field: allowed
             """)
         #expect(h.failure("card.settings.threshold = 1") == "test.lua:1: class Card.settings is read-only (cannot set 'threshold')")
         try h.run("plugin('owner').retune()")
