@@ -404,7 +404,9 @@ final class RawConnection: @unchecked Sendable {
     /// Clients with requests waiting take turns: four clients that queued 100 requests each
     /// held a new one's answer for 35 s.
     @Test func clientsWithRequestsWaitingTakeTurns() throws {
-        let server = try ListeningRuntime(limits: .none)
+        // Patient: on a slow machine the requests arrive after the endless one has run 0.1 s,
+        // and would be told it is busy instead of waiting their turn.
+        let server = try ListeningRuntime(limits: .none, busyAfter: 60)
         let first = RawConnection(path: server.path)
         server.startEndlessEval(on: first)
         let second = RawConnection(path: server.path)
@@ -417,7 +419,7 @@ final class RawConnection: @unchecked Sendable {
     /// A batch's requests take turns with other clients' too: one line of 1,000 short
     /// evaluations held every other client for 79 s.
     @Test func aBatchTakesTurnsRequestByRequest() throws {
-        let server = try ListeningRuntime(limits: .none)
+        let server = try ListeningRuntime(limits: .none, busyAfter: 60)
         let first = RawConnection(path: server.path)
         server.startEndlessEval(on: first)
         let request = #"{"jsonrpc":"2.0","id":2,"method":"eval","params":{"code":"count = (count or 0) + 1"}}"#
