@@ -189,6 +189,7 @@ package struct BoundKind {
     let `class`: Int
     let isAnchored: Bool
     let isCompanioned: Bool
+    let reportsDeparture: Bool
 }
 
 /// What the state keeps of a registered class: its metatable, and type-specific checks. Public

@@ -8,7 +8,8 @@ import CLuaBridge
 /// grow the host past any cap (200,000 views under a 16 MB cap took 114 MB). So an object still
 /// held natively when its userdata goes keeps its weight, remembered here weakly, until it is
 /// gone: the limits ask for a sweep before they refuse memory, and the list is swept as it
-/// doubles.
+/// doubles. An object that reports its own departure (`LuaDepartureReporting`, as views do) is
+/// not on the list: it tells `departed` as it goes.
 @usableFromInline
 package final class LingeringNatives {
     /// A value, not an object: held inline in the dictionary's storage, an entry costs no
@@ -35,6 +36,9 @@ package final class LingeringNatives {
     }
     private var sweepAt = 1024
     private let record: OpaquePointer
+    /// Set as the Lua state closes, before its record is freed: objects that report their
+    /// departure may outlive it, and then have nothing left to tell.
+    private var isClosed = false
 
     package init(record: OpaquePointer) {
         self.record = record
@@ -43,6 +47,7 @@ package final class LingeringNatives {
     /// Keeps counting `weight` for `object`, whose userdata goes while native code holds it.
     @usableFromInline
     package func keep(_ object: AnyObject, weight: Int64) {
+        if let reporting = object as? LuaDepartureReporting, reporting.reportDeparture(to: self) { return }
         let identity = ObjectIdentifier(object)
         // An object gone meanwhile may have left its address, and its entry, to this one.
         if let gone = entries[identity], gone.object == nil { scrim_limits_add_native(record, -gone.weight) }
@@ -55,11 +60,26 @@ package final class LingeringNatives {
 
     /// Takes `object` back for a new userdata, which carries its weight from now on; false when
     /// it was not kept here.
-    package func takeBack(_ object: AnyObject) -> Bool {
+    package func takeBack(_ object: AnyObject, reportsDeparture: Bool) -> Bool {
+        if reportsDeparture, let reporting = object as? LuaDepartureReporting {
+            return reporting.withdrawDeparture(from: self)
+        }
         let identity = ObjectIdentifier(object)
         guard let entry = entries[identity], entry.object === object else { return false }
         entries[identity] = nil
         return true
+    }
+
+    /// Stops counting the object at `address`, kept here while it reported its departure, as it
+    /// goes: its weight is read again from the allocation, as `keep`'s caller read it.
+    package func departed(_ address: UnsafeMutableRawPointer) {
+        guard !isClosed else { return }
+        scrim_limits_add_native(record, -scrim_native_weight(address))
+    }
+
+    /// Ends the counting as the Lua state closes (`isClosed`).
+    package func close() {
+        isClosed = true
     }
 
     /// Counts `bytes` that native code keeps for `object` as `kind` — a snapshot's copied

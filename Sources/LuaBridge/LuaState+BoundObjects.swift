@@ -118,7 +118,8 @@ extension LuaState {
         let type = ObjectIdentifier(Swift.type(of: object))
         if let kind = boundKinds[type] { return kind }
         let kind = BoundKind(class: classes.firstIndex { $0.matches(object) } ?? -1,
-                             isAnchored: object is LuaAnchored, isCompanioned: object is LuaCompanioned)
+                             isAnchored: object is LuaAnchored, isCompanioned: object is LuaCompanioned,
+                             reportsDeparture: object is LuaDepartureReporting)
         boundKinds[type] = kind
         return kind
     }
@@ -145,7 +146,7 @@ extension LuaState {
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
         slot.storeBytes(of: UnsafeMutableRawPointer(entry.dispatch), toByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size,
                         as: UnsafeMutableRawPointer?.self)
-        if !lingeringNatives.takeBack(object) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
+        if !lingeringNatives.takeBack(object, reportsDeparture: kind.reportsDeparture) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
         lua_rawgeti(L, scrim_registryindex(), lua_Integer(entry.metatableReference))
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)

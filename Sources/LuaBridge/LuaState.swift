@@ -86,6 +86,7 @@ public final class LuaState {
         lua_close(mainThread)
         boundClasses.removeAll()
         canceller.invalidate()
+        lingeringNatives.close()
         scrim_limits_free(limitsRecord)
         thread.deallocate()
     }

@@ -27,9 +27,6 @@ open class View {
     private var superviewReference: Unmanaged<View>?
     public private(set) var subviews: [View] = []
 
-    public var isHidden = false
-    public var clipsToBounds = false
-    public var isUserInteractionEnabled = true
     public var autoresizingMask: AutoresizingMask = []
 
     /// The view controller whose root view this is (UIKit's view delegate), if any. Not
@@ -48,6 +45,11 @@ open class View {
             owningControllerReference = nil
         }
     }
+    // Stored beside the layer's flags below, the six fit in one word; declared apart, each
+    // group of three was padded to a word, and a view took a size class more of the allocator.
+    public var isHidden = false
+    public var clipsToBounds = false
+    public var isUserInteractionEnabled = true
     /// Whether the next layout pass lays this view out.
     public private(set) var needsLayout = true
 
@@ -90,14 +92,18 @@ open class View {
     }
     /// Gesture recognizers attached to this view.
     var recognizers: [GestureRecognizer] = []
+    /// Told as this view goes away, if anyone is (`ViewDepartureObserver`).
+    package var departureObserver: (any ViewDepartureObserver)?
 
     public init(frame: Rect = .zero) {
         model.bounds = Rect(origin: .zero, size: frame.size)
         model.center = frame.center
     }
 
-    /// The subviews that outlive this view have no superview any more.
+    /// The subviews that outlive this view have no superview any more, and its observer learns
+    /// that it goes.
     deinit {
+        departureObserver?.viewIsDeparting(self)
         for view in subviews where view.superviewReference?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
             view.superviewReference = nil
         }

@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 import Foundation
 import LuaBridge
 import ScrimControl
@@ -241,6 +242,45 @@ import Testing
             try h.run("local root = View{} for i = 1, 8000 do root:addSubview(View{}) end root = nil collectgarbage()")
         }
         #expect(h.runtime.lua.memoryUsed < 1 << 20)
+    }
+
+    /// A view stops weighing as it goes, not at a later sweep of what lingers: the count the
+    /// memory cap reads, unswept, falls as the hierarchy lets the views go.
+    @Test func aLingeringViewStopsWeighingAsItGoes() throws {
+        let h = Harness(limits: Self.small)
+        let unswept = { scrim_limits_memory_used(h.runtime.lua.limitsRecord) }
+        try h.run("""
+            holder = ViewController{ name = "holder" }
+            window.rootViewController = holder
+            local root = View{}
+            holder.view:addSubview(root)
+            for i = 1, 8000 do root:addSubview(View{ name = "v" .. i }) end
+            root = nil
+            collectgarbage()
+            """)
+        #expect(unswept() > 1 << 20)
+        try h.run("holder.view.subviews[1]:removeFromSuperview() collectgarbage()")
+        #expect(unswept() < 1 << 20)
+    }
+
+    /// A view that outlives its runtime — a host keeps it — goes without telling the runtime's
+    /// freed counts (AddressSanitizer reads a write to them).
+    @Test func aViewThatOutlivesItsRuntimeGoesQuietly() throws {
+        var view: View?
+        do {
+            let runtime = try Runtime(configuration: .init())
+            _ = try runtime.eval("""
+                kept = View{ name = "kept" }
+                window.rootViewController = ViewController{ name = "holder" }
+                window.rootViewController.view:addSubview(kept)
+                kept = nil
+                collectgarbage()
+                """)
+            view = runtime.application.window.rootViewController?.view?.subviews.first
+            #expect(view?.name == "kept")
+        }
+        #expect(view?.superview == nil)
+        view = nil
     }
 
     @Test func aCancelFromAnotherThreadStopsAnEvaluationAndItsFrames() throws {
