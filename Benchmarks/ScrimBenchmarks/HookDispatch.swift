@@ -6,8 +6,9 @@ import ScrimLua
 
 /// A lifecycle event delivered to a plugin's Lua hook, against the floor of any call into Lua
 /// — a raw `lua_pcall` of an empty function through the C API, in the same Lua state — and
-/// against a native Swift observer of the same event. A third figure is the floor of the
-/// delivery itself: the same lookups and call written against the C API alone, with no limits.
+/// against a native Swift observer of the same event. Two more figures are floors of the
+/// delivery itself: the same lookups and call written against the C API alone, with no limits,
+/// and the same again entering Lua through the limits' gate, as every entry must.
 enum HookDispatch {
     static func run(_ harness: Harness) throws -> [Finding] {
         let folder = try ScratchFolder()
@@ -36,7 +37,8 @@ enum HookDispatch {
             }
         }
 
-        let direct = try deliveryThroughTheCAPI(runtime.lua, controller, batch: batch, harness)
+        let direct = try deliveryThroughTheCAPI(runtime.lua, controller, batch: batch, limited: false, harness)
+        let limited = try deliveryThroughTheCAPI(runtime.lua, controller, batch: batch, limited: true, harness)
 
         let observers: [LifecycleObserver] = [CountingObserver()]
         let native = try harness.nanoseconds("Swift observer", batch: batch) { deliver(batch, to: observers, controller, event) }
@@ -47,15 +49,20 @@ enum HookDispatch {
                   against: "Swift observer", native),
             .cost("hook-dispatch.c-api", "floor: the delivery through the C API alone", direct, unit: "ns",
                   against: "raw lua_pcall", floor),
+            .cost("hook-dispatch.c-api-limits", "floor: the same through the limits' gate", limited, unit: "ns",
+                  against: "raw lua_pcall", floor),
         ]
     }
 
     /// What a delivery must ask Lua, and nothing else: the hook found in a plugin's exports
     /// (`exports.hooks.didReceiveMemoryWarning`, the keys and the exports kept in the registry),
-    /// the controller's userdata found in the identity table, a call through the message handler.
+    /// the controller's userdata found in the identity table, a call through the message handler
+    /// (pushed first, so that nothing moves it into place). `limited`: the call is an entry
+    /// through the limits' gate (`scrim_enter_handled`, `scrim_leave`), as every entry into
+    /// plugin code must be (docs/plugins.md, "Limits"), instead of a bare `lua_pcall`.
     private static func deliveryThroughTheCAPI(_ lua: LuaState, _ controller: ViewController, batch: Int,
-                                               _ harness: Harness) throws -> Double {
-        let L = lua.L, registry = scrim_registryindex()
+                                               limited: Bool, _ harness: Harness) throws -> Double {
+        let L = lua.L, registry = scrim_registryindex(), limits = lua.limitsRecord
         guard luaL_loadstring(L, "return { hooks = { didReceiveMemoryWarning = function(vc) end } }") == LUA_OK,
               scrim_pcall(L, 0, 1, 0) == LUA_OK else { throw BenchmarkError("cannot make the exports") }
         let exports = luaL_ref(L, registry)
@@ -67,9 +74,11 @@ enum HookDispatch {
         let held = luaL_ref(L, registry)
         defer { for ref in [exports, hooks, name, held] { luaL_unref(L, registry, ref) } }
         let address = Unmanaged.passUnretained(controller).toOpaque(), objects = lua_Integer(lua.objectsTable)
-        return try harness.nanoseconds("delivery through the C API", batch: batch) {
+        let label = limited ? "delivery through the C API and the limits" : "delivery through the C API"
+        return try harness.nanoseconds(label, batch: batch) {
             for _ in 0..<batch {
                 let top = lua_gettop(L)
+                scrim_pushmsgh(L)
                 lua_rawgeti(L, registry, lua_Integer(exports))
                 lua_rawgeti(L, registry, lua_Integer(hooks))
                 lua_rawget(L, -2)
@@ -78,10 +87,13 @@ enum HookDispatch {
                 lua_rawgeti(L, registry, objects)
                 lua_rawgetp(L, -1, address)
                 scrim_remove(L, -2)
-                let base = lua_gettop(L) - 1
-                scrim_pushmsgh(L)
-                lua_rotate(L, base, 1)
-                _ = scrim_pcall(L, 1, 0, base)
+                if limited {
+                    var entry = scrim_entry()
+                    _ = scrim_enter_handled(L, limits, top + 1, 1, 0, &entry)
+                    scrim_leave(limits, &entry)
+                } else {
+                    _ = scrim_pcall(L, 1, 0, top + 1)
+                }
                 lua_settop(L, top)
             }
         }

@@ -541,20 +541,26 @@ void scrim_turn_end(scrim_limits *limits, const scrim_turn_state *state) {
 }
 
 int scrim_enter(lua_State *L, scrim_limits *limits, int nargs, int nresults, scrim_entry *entry) {
-    int status, base;
+    int status, base = lua_gettop(L) - nargs;
+    scrim_pushmsgh(L);
+    lua_insert(L, base);
+    status = scrim_enter_handled(L, limits, base, nargs, nresults, entry);
+    lua_remove(L, base);
+    return status;
+}
+
+int scrim_enter_handled(lua_State *L, scrim_limits *limits, int handler, int nargs, int nresults,
+                        scrim_entry *entry) {
+    int status;
     /* Native objects whose userdata went weigh until their finalizers run: an entry begun over
        the cap collects first, so a script that let go of them can go on. */
     scrim_limits_reclaim_if_over_cap(L, limits);
     entry->enforcing = enforce(limits, 1);
     scrim_turn_begin(limits, L, &entry->turn);
-    base = lua_gettop(L) - nargs;
-    scrim_pushmsgh(L);
-    lua_insert(L, base);
-    status = lua_pcall(L, nargs, nresults, base);
+    status = lua_pcall(L, nargs, nresults, handler);
     /* What follows is the host's, outside any protected call: an allocation refused for the
        cap here would be an unprotected error. */
     entry->capped = enforce(limits, 0);
-    lua_remove(L, base);
     return status;
 }
 

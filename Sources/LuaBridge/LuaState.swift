@@ -121,6 +121,29 @@ public final class LuaState {
         let status = scrim_enter(L, limitsRecord, nargs, nresults, &entry)
         defer { scrim_leave(limitsRecord, &entry) }
         guard status != LUA_OK else { return nil }
+        return popError(status: status, entry: entry)
+    }
+
+    /// `enter`, through the message handler already at stack index `handler`
+    /// (`pushMessageHandler`), below the function: for a host that enters Lua several times in
+    /// a row, as a delivery to every plugin's hook does.
+    public func enter(nargs: Int32, nresults: Int32, handler: Int32) -> LuaError? {
+        var entry = scrim_entry()
+        let status = scrim_enter_handled(L, limitsRecord, handler, nargs, nresults, &entry)
+        defer { scrim_leave(limitsRecord, &entry) }
+        guard status != LUA_OK else { return nil }
+        return popError(status: status, entry: entry)
+    }
+
+    /// Pushes the message handler every entry goes through (`enter(nargs:nresults:handler:)`);
+    /// returns its stack index.
+    public func pushMessageHandler() -> Int32 {
+        scrim_pushmsgh(L)
+        return lua_gettop(L)
+    }
+
+    @inline(never)
+    private func popError(status: Int32, entry: scrim_entry) -> LuaError {
         let error = readError(at: -1, status: status, capped: entry.capped != 0)
         scrim_pop(L, 1)
         return error

@@ -85,6 +85,11 @@ typedef struct scrim_entry {
    the results, or the error, on the stack, the turn still open and the cap lifted so that the
    host can read the error; scrim_leave then ends the turn. */
 int scrim_enter(struct lua_State *L, scrim_limits *limits, int nargs, int nresults, scrim_entry *entry);
+/* scrim_enter through the message handler already at stack index `handler`, below the
+   function: a host that enters Lua several times in a row pushes it once, and no entry moves
+   the stack to put it in place and take it out. */
+int scrim_enter_handled(struct lua_State *L, scrim_limits *limits, int handler, int nargs, int nresults,
+                        scrim_entry *entry);
 void scrim_leave(scrim_limits *limits, const scrim_entry *entry);
 
 /* Host work done for the turn in flight (frames run from Lua) runs inside it, its clock

@@ -23,8 +23,10 @@ extension PluginManager: LifecycleObserver {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let hooks = runtime.lifecycleKeys.hooks, name = runtime.lifecycleKeys.name(of: callback)
+        // Each plugin's hook is entered through the one message handler, pushed once.
+        let handler = lua.pushMessageHandler()
         for (index, exports) in exportsReferences.enumerated() {
-            lua_settop(L, top)
+            if index > 0 { lua_settop(L, handler) }
             guard lua_rawgeti(L, registry, lua_Integer(exports)) == LUA_TTABLE else { continue }
             lua.push(hooks)
             guard lua_rawget(L, -2) == LUA_TTABLE else { continue }
@@ -32,7 +34,7 @@ extension PluginManager: LifecycleObserver {
             guard lua_rawget(L, -2) == LUA_TFUNCTION else { continue }
             lua.push(object: controller)
             let count = runtime.pushArguments(for: callback)
-            if let error = lua.enter(nargs: 1 + count, nresults: 0) {
+            if let error = lua.enter(nargs: 1 + count, nresults: 0, handler: handler) {
                 reportFailure(error, ofHookFor: event, plugin: index, controller: controller, runtime: runtime)
             }
         }

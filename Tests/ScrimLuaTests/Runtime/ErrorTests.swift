@@ -1,3 +1,4 @@
+import CLua
 import LuaBridge
 import ScrimCore
 @testable import ScrimLua
@@ -71,6 +72,27 @@ import Testing
         #expect(error.controller == "v")
         #expect(error[arg: "callback"] == .string("hook viewDidLoad of plugin 'broken'"))
         #expect(error[arg: "where"].map { "\($0)" }?.hasSuffix("broken.lua:2\"") == true)
+    }
+
+    /// Every plugin's hook for an event is entered through one message handler: one that fails
+    /// leaves the next their turn, with their arguments, and the stack as it was.
+    @Test func aFailingHookLeavesTheNextPluginsTheirTurn() throws {
+        let folder = TemporaryFolder()
+        folder.write("broken.lua", "return scrim.plugin { name = 'broken', hooks = {\n  viewWillAppear = function(vc) error('hook failed') end } }")
+        folder.write("keeper.lua", """
+            local seen = {}
+            return scrim.plugin { name = 'keeper', seen = seen, hooks = {
+              viewWillAppear = function(vc, animated) seen[#seen + 1] = vc.name .. ":" .. tostring(animated) end } }
+            """)
+        let h = Harness(pluginPaths: [folder.path])
+        try h.run("plugin 'broken' plugin 'keeper' window.rootViewController = ViewController{ name = 'v' }")
+        let top = lua_gettop(h.runtime.lua.L)
+        h.runtime.application.step()
+        #expect(lua_gettop(h.runtime.lua.L) == top)
+        #expect(try h.value("table.concat(plugin('keeper').seen, ' ')") == "v:false")
+        let errors = h.runtime.trace.filter { $0.event == "scriptError" }
+        #expect(errors.map { $0[arg: "callback"] } == [.string("hook viewWillAppear of plugin 'broken'")])
+        #expect(errors.first?[arg: "where"].map { "\($0)" }?.hasSuffix("broken.lua:2\"") == true)
     }
 
     @Test func yieldingAcrossACallbackIsAnErrorNotACrash() throws {
