@@ -131,10 +131,12 @@ int scrim_class_has_member(const scrim_class *cls, const void *key) {
     return find(cls, key) != NULL;
 }
 
-/* The object of the bound userdata at index 1 when it is one of `cls` and alive, else NULL. */
+/* The object of the bound userdata at index 1 when it is one of `cls` and alive, else NULL.
+   Its size is asked before its words are read: a light userdata, or a smaller full one, given
+   to a metamethod reached some other way (a plugin granted `debug`) has none to read. */
 static inline void *self_of(lua_State *L, const scrim_class *cls) {
     void **bound = (void **)lua_touserdata(L, 1);
-    if (!bound || bound[1] != (void *)cls || lua_rawlen(L, 1) != SCRIM_BOUND_SIZE) return NULL;
+    if (!bound || lua_rawlen(L, 1) != SCRIM_BOUND_SIZE || bound[1] != (void *)cls) return NULL;
     return bound[0];
 }
 

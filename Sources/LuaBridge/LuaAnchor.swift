@@ -86,19 +86,24 @@ extension LuaState {
     }
 
     /// A userdata whose finalizer runs `releaseUnsharedAnchors` and arms a new one: a hook
-    /// at the end of every collection cycle.
+    /// at the end of every collection cycle. Only the armed sentinel's finalizer does: one
+    /// called by hand (a plugin granted `debug` finds the metatable), or that of a table given
+    /// the metatable, would arm one more sentinel each time, and every cycle would run them all.
     package func armCollectionSentinel() {
         let metatable = "scrim.collectionSentinel"
         if luaL_newmetatable(L, metatable) != 0 {
             setFunction("__gc", in: -1) { call in
-                guard !call.state.isClosing else { return 0 }
-                call.state.releaseUnsharedAnchors()
-                call.state.armCollectionSentinel()
+                let state = call.state
+                guard !state.isClosing, lua_type(call.L, 1) == LUA_TUSERDATA,
+                      lua_topointer(call.L, 1) == state.armedSentinel else { return 0 }
+                state.releaseUnsharedAnchors()
+                state.armCollectionSentinel()
                 return 0
             }
         }
         scrim_pop(L, 1)
         _ = lua_newuserdatauv(L, 0, 0)
+        armedSentinel = lua_topointer(L, -1)
         luaL_setmetatable(L, metatable)
         scrim_pop(L, 1)
     }

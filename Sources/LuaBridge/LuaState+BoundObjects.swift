@@ -16,9 +16,6 @@ extension LuaState {
         let mt = lua_gettop(L)
         lua_pushvalue(L, mt)
         entry.metatableReference = luaL_ref(L, scrim_registryindex())
-        // The marker of Scrim's metatables: true, or 2 for classes that keep Lua fields.
-        if cls.keepsLuaFields { lua_pushinteger(L, 2) } else { lua_pushboolean(L, 1) }
-        lua_rawsetp(L, mt, registryKey)
         push(cls.name)
         lua_setfield(L, mt, "__name")
         // Scripts do not get the metatable: one that gained a `__gc` would run it, hooks off,
@@ -40,6 +37,10 @@ extension LuaState {
         cls.isRegistered = true
         scrim_class_install(L, bound.dispatch, mt)
         entry.dispatch = bound.dispatch
+        // The marker of Scrim's metatables: the class's dispatch, its objects' tag, which
+        // `object(at:)` matches; its low bit set for classes that keep Lua fields.
+        lua_pushlightuserdata(L, UnsafeMutableRawPointer(bound.dispatch!) + (cls.keepsLuaFields ? 1 : 0))
+        lua_rawsetp(L, mt, registryKey)
 
         setFunction("__tostring", in: mt, qualifiedName: cls.name) { call in
             let object = try call.object(1, Object.self, expected: cls.name)
@@ -48,7 +49,10 @@ extension LuaState {
         }
 
         setFunction("__gc", in: mt) { call in
-            guard let slot = lua_touserdata(call.L, 1),
+            // Only this class's userdata: a finalizer called by hand may be given anything.
+            guard let slot = lua_touserdata(call.L, 1), lua_type(call.L, 1) == LUA_TUSERDATA,
+                  lua_rawlen(call.L, 1) == 2 * MemoryLayout<UnsafeMutableRawPointer?>.size,
+                  slot.load(fromByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size, as: OpaquePointer?.self) == entry.dispatch,
                   let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
             let state = call.state
             // An anchored object that native code holds again keeps its userdata: resurrect it.
@@ -164,14 +168,18 @@ extension LuaState {
     /// object passed to native code is held strongly again (see `LuaAnchored`).
     public func object(at index: Int32) throws -> AnyObject? {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        let marker = lua_rawgetp(L, -1, registryKey)
+        let marker = lua_rawgetp(L, -1, registryKey) == LUA_TLIGHTUSERDATA ? lua_touserdata(L, -1) : nil
         scrim_pop(L, 2)
-        guard marker == LUA_TBOOLEAN || marker == LUA_TNUMBER else { return nil }
-        guard let pointer = lua_touserdata(L, index)?.load(as: UnsafeMutableRawPointer?.self) else {
+        // The metatable says which class; the userdata's size and tag, that it is one of its
+        // objects — not another userdata given the metatable (`debug.setmetatable`).
+        let wordSize = MemoryLayout<UnsafeMutableRawPointer?>.size
+        guard let marker, lua_rawlen(L, index) == 2 * wordSize, let slot = lua_touserdata(L, index),
+              slot.load(fromByteOffset: wordSize, as: UInt.self) == UInt(bitPattern: marker) & ~1 else { return nil }
+        guard let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else {
             throw LuaRaise("attempt to use an object after it was collected")
         }
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-        if marker == LUA_TNUMBER, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
+        if UInt(bitPattern: marker) & 1 != 0, let anchored = object as? LuaAnchored, anchored.luaAnchor.state == .weak,
            entry(for: object) != nil {
             anchor(anchored, userdataAt: index)
         }

@@ -39,6 +39,8 @@ public final class LuaState {
     /// kept to what the collection sentinel needs. Each slot's class tag tells its class, and so
     /// its `isOnlyHeldByLua`.
     package var strongAnchors: [UnsafeMutableRawPointer?] = []
+    /// The address of the collection sentinel now armed (`armCollectionSentinel`).
+    package var armedSentinel: UnsafeRawPointer?
     /// True while `lua_close` runs finalizers: nothing is resurrected then.
     @usableFromInline @exclusivity(unchecked) package var isClosing = false
     /// The registry reference of the identity table (objects to their userdata), once made.

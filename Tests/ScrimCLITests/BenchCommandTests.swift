@@ -6,8 +6,9 @@ import Testing
 /// asserted), and the table, the JSON and the comparison are checked on fixed figures.
 @Suite struct BenchCommandTests {
     static let ids = [
-        "hook-dispatch", "hook-dispatch.native", "hook-dispatch.c-api", "transition-cycle", "transition-cycle.floor", "animation-tick",
-        "animation-tick.floor", "property-access.frame", "property-access.alpha-read", "property-access.alpha",
+        "hook-dispatch", "hook-dispatch.native", "hook-dispatch.c-api", "hook-dispatch.c-api-limits",
+        "transition-cycle", "transition-cycle.floor", "animation-tick", "animation-tick.floor",
+        "property-access.frame", "property-access.alpha-read", "property-access.alpha",
         "property-access.context-view", "property-access.c-index", "property-access.c-newindex", "property-access.c-method",
         "property-access.c-index-checked", "property-access.c-method-checked", "property-access.new-rect",
         "reload-latency.p50", "reload-latency.p99", "start-up", "start-up.process", "start-up.runtime", "scale.memory", "scale.memory.lua", "scale.layout", "trace-writing",

@@ -92,6 +92,69 @@ import Testing
         #expect(session.completions(for: "Fast.gli").names == ["glide"])
     }
 
+    /// A plugin the host granted `debug` reaches the bridge's metamethods and metatables: each
+    /// checks that its object is one of the bridge's userdata, of its class, before reading it.
+    /// A light userdata (a key of Scrim's own metatables) given to `__index` or `__gc`, an I/O
+    /// stream given a copy of a View's metatable, another class's object given a finalizer, and
+    /// a collection sentinel's finalizer called by hand, each read or released what it was
+    /// given as an object, or armed sentinels without end.
+    @Test func aPluginGrantedDebugCannotPassOffOtherUserdataAsObjects() throws {
+        let folder = TemporaryFolder()
+        folder.write("prober.lua", """
+            local Probe = scrim.Animator:extend("Probe")
+            local light
+            for key in next, debug.getmetatable(Probe.new()) do
+              if type(key) == "userdata" then light = key end
+            end
+            local view = debug.getmetatable(View{})
+            local sentinel
+            for name, value in next, debug.getregistry() do
+              if type(name) == "string" and name == "scrim.collectionSentinel" then sentinel = value end
+            end
+            local results = {}
+            local function try(label, f, ...)
+              local ok, message = pcall(f, ...)
+              results[#results + 1] = label .. ": " .. (ok and "returned" or tostring(message):gsub("^.-:%d+: ", ""))
+            end
+            try("light __index", view.__index, light, "alpha")
+            try("light __gc", view.__gc, light)
+            try("stream __gc", view.__gc, io.stdout)
+            local controller = ViewController{ name = "kept" }
+            try("another class's __gc", view.__gc, controller)
+            try("the controller after it", function() return controller.name end)
+            -- The sandbox refuses a metatable with `__gc`: the rest of the View's will do.
+            local copy = {}
+            for key, value in next, view do if key ~= "__gc" then copy[key] = value end end
+            debug.setmetatable(io.stdout, copy)
+            try("stream as a view", function() View{}:addSubview(io.stdout) end)
+            debug.setmetatable(light, copy)
+            try("light as a view", function() View{}:addSubview(light) end)
+            debug.setmetatable(light, nil)
+            local function armMany()
+              for _ = 1, 1000 do sentinel.__gc({}) end
+            end
+            return scrim.plugin { name = "prober", results = results, armMany = armMany }
+            """)
+        let h = Harness(pluginPaths: [folder.path])
+        try h.runtime.plugins.grant([.debug, .io], to: "prober")
+        let results = try h.run("return table.concat(plugin('prober').results, '\\n')").first ?? ""
+        #expect(results.split(separator: "\n") == [
+            "light __index: bad argument #1 to 'View' (View expected, got userdata)",
+            "light __gc: returned",
+            "stream __gc: returned",
+            "another class's __gc: returned",
+            "the controller after it: returned",
+            "stream as a view: bad argument #1 to 'View:addSubview' (View expected, got View)",
+            "light as a view: bad argument #1 to 'View:addSubview' (View expected, got userdata)",
+        ])
+        // Sentinels armed by hand would stay, each re-arming itself: some 50 KB for 1000.
+        let kilobytes = "collectgarbage() collectgarbage() return collectgarbage('count')"
+        let before = try #require(Double(try h.run(kilobytes).first ?? ""))
+        try h.run("plugin('prober').armMany()")
+        let after = try #require(Double(try h.run(kilobytes).first ?? ""))
+        #expect(after - before < 8)
+    }
+
     /// The pop gesture of a navigation controller that is gone, kept by a script and fired:
     /// its target held the controller unowned and trapped.
     @Test func aPopGestureOutlivingItsNavigationControllerDoesNothing() throws {
