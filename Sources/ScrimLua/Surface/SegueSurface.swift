@@ -55,7 +55,8 @@ extension Runtime {
             if !vc.registeredSegueIdentifiers.contains(identifier) {
                 try call.checkRoom(vc.registeredSegueIdentifiers.count, for: "segues")
             }
-            vc.registerSegue(identifier, kind: kind) { [unowned self] in
+            // The controller keeps the closure: it holds the controller back without a count.
+            vc.registerSegue(identifier, kind: kind) { [unowned self, unowned vc] in
                 guard let destination else { return vc }
                 let top = lua.top
                 defer { lua.top = top }

@@ -43,4 +43,30 @@ import Testing
             }
         }
     }
+
+    /// A controller's segues and unwind actions live in the controller: they keep the runtime's
+    /// functions, not the controller itself, which goes once nothing else holds it (its
+    /// destination's function held it, and it never did).
+    @Test func aControllerWithSeguesIsCollected() throws {
+        let h = Harness()
+        try h.run("""
+            alive = setmetatable({}, { __mode = "k" })
+            do
+              local kinds = {
+                { identifier = "back", kind = "unwind", action = "done" },
+                { identifier = "next", destination = function() return ViewController{ name = "made" } end },
+                { identifier = "own", kind = "custom", destination = function() return ViewController{} end,
+                  perform = function(segue) end },
+              }
+              for i, segue in ipairs(kinds) do
+                local vc = ViewController{ name = "with " .. segue.identifier }
+                vc:registerSegue(segue)
+                vc:registerUnwindAction("done", function() end)
+                alive[vc] = true
+              end
+            end
+            for _ = 1, 4 do collectgarbage() end
+            """)
+        #expect(try h.value("next(alive) and next(alive).name or 'none'") == "none")
+    }
 }
