@@ -58,6 +58,15 @@ package final class LingeringNatives {
         }
     }
 
+    /// Counts `object`'s own size from now until it goes: an object native code made on a
+    /// script's behalf that no userdata weighs (a snapshot's copied views). A userdata made for
+    /// it later carries the weight instead (`takeBack`).
+    package func weigh(_ object: AnyObject) {
+        let weight = scrim_native_weight(Unmanaged.passUnretained(object).toOpaque())
+        scrim_limits_add_native(record, weight)
+        keep(object, weight: weight)
+    }
+
     /// Takes `object` back for a new userdata, which carries its weight from now on; false when
     /// it was not kept here.
     package func takeBack(_ object: AnyObject, reportsDeparture: Bool) -> Bool {
@@ -113,7 +122,7 @@ package final class LingeringNatives {
 
 /// What native code keeps on a script's behalf beside an object (`LingeringNatives.charge`).
 package enum NativeCharge: Hashable {
-    case snapshot, detents, segues, unwindActions, passthroughViews, text, gradient, image
+    case detents, segues, unwindActions, passthroughViews, text, gradient, image
     /// The names of the types controllers were made of (`Application.nameCountersWeight`).
     case typeNames
 }

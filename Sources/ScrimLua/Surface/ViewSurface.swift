@@ -184,15 +184,18 @@ extension LuaState {
 }
 
 extension Runtime {
-    /// A snapshot is a copy of a view's tree: it weighs as the views it copied, for as long as
-    /// it lives (the userdata counts the top one only).
+    /// A snapshot is a copy of a view's tree. Under its top view, which its userdata weighs,
+    /// the copies weigh each for as long as it lives, wherever it goes — taken out into a tree
+    /// of the script's, or dropped from the snapshot; a copied label's text and a copied
+    /// gradient's stops weigh with their view, as a script's own do.
     static func chargeCopy(_ snapshot: View, _ call: LuaCall) {
-        var bytes = 0
-        var waiting = snapshot.subviews
+        let natives = call.state.lingeringNatives
+        var waiting = [snapshot]
         while let view = waiting.popLast() {
-            bytes += Int(scrim_native_weight(Unmanaged.passUnretained(view).toOpaque()))
+            if view !== snapshot { natives.weigh(view) }
+            if let label = view as? Label { natives.charge(label.text.utf8.count, to: label, for: .text) }
+            if let gradient = view as? GradientView { chargeStops(of: gradient, call) }
             waiting += view.subviews
         }
-        call.state.lingeringNatives.charge(bytes, to: snapshot, for: .snapshot)
     }
 }

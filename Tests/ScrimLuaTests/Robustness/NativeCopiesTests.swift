@@ -23,6 +23,57 @@ import Testing
         #expect(h.failure("local s = View{}:snapshotView(true)") == "no error")
     }
 
+    /// A snapshot's copies weigh each for as long as it lives, wherever it goes (attack round
+    /// 20): copies taken out into the script's own tree outlived the snapshot's charge (1.5 GB
+    /// under a 16 MB cap), copies dropped from a snapshot were still charged to it (a script
+    /// holding empty views was refused memory), and a copied label's text weighed only while
+    /// the original held the same string (1 GB). Here each loop stays within the cap, or is
+    /// stopped, only when they are weighed as they are.
+    @Test func aSnapshotsCopiesWeighEachAsLongAsItLives() throws {
+        let tree = """
+            local src = View{}
+            local inner = View{}
+            src:addSubview(inner)
+            for i = 1, 2000 do inner:addSubview(View{}) end
+            """
+        let escaping = Harness(limits: Self.capped)
+        let failure = escaping.failure(tree + """
+
+            local holder = View{}
+            window:addSubview(holder)
+            for k = 1, 60 do
+              local snap = src:snapshotView(true)
+              holder:addSubview(snap.subviews[1])
+              snap = nil
+              collectgarbage()
+            end
+            """)
+        #expect(failure.hasPrefix("test.lua:8: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(failure)")
+
+        let dropped = Harness(limits: Self.capped)
+        #expect(dropped.failure(tree + """
+
+            local keep = {}
+            for k = 1, 30 do
+              local snap = src:snapshotView(true)
+              snap.subviews[1]:removeFromSuperview()
+              keep[k] = snap
+              collectgarbage()
+            end
+            """) == "no error")
+
+        let labels = Harness(limits: Self.capped)
+        let text = labels.failure("""
+            local base = string.rep("x", (1 << 20) - 16)
+            local keep = {}
+            for k = 1, 40 do
+              keep[k] = Label{ text = base .. k }:snapshotView(true)
+              collectgarbage()
+            end
+            """)
+        #expect(text.hasPrefix("test.lua:4: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(text)")
+    }
+
     @Test func detentsAreBoundedAndWeighed() throws {
         let h = Harness(limits: Self.capped)
         #expect(h.failure("""
