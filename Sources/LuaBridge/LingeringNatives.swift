@@ -91,9 +91,9 @@ package final class LingeringNatives {
         isClosed = true
     }
 
-    /// Counts `bytes` that native code keeps for `object` as `kind` — a snapshot's copied
-    /// views, a sheet's detents, a controller's segues — in place of what it counted for them
-    /// before, for as long as `object` lives.
+    /// Counts `bytes` that native code keeps for `object` as `kind` — a label's text, a sheet's
+    /// detents, a controller's segues — in place of what it counted for them before, for as
+    /// long as `object` lives.
     package func charge(_ bytes: Int, to object: AnyObject, for kind: NativeCharge) {
         let key = ChargeKey(object: ObjectIdentifier(object), kind: kind)
         if let earlier = charges[key] { scrim_limits_add_native(record, -earlier.weight) }

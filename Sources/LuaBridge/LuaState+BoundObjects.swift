@@ -50,9 +50,10 @@ extension LuaState {
 
         setFunction("__gc", in: mt) { call in
             // Only this class's userdata: a finalizer called by hand may be given anything.
+            let wordSize = MemoryLayout<UnsafeMutableRawPointer?>.size
             guard let slot = lua_touserdata(call.L, 1), lua_type(call.L, 1) == LUA_TUSERDATA,
-                  lua_rawlen(call.L, 1) == 2 * MemoryLayout<UnsafeMutableRawPointer?>.size,
-                  slot.load(fromByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size, as: OpaquePointer?.self) == entry.dispatch,
+                  lua_rawlen(call.L, 1) == 2 * wordSize,
+                  slot.load(fromByteOffset: wordSize, as: OpaquePointer?.self) == entry.dispatch,
                   let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
             let state = call.state
             // An anchored object that native code holds again keeps its userdata: resurrect it.
@@ -150,7 +151,9 @@ extension LuaState {
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
         slot.storeBytes(of: UnsafeMutableRawPointer(entry.dispatch), toByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.size,
                         as: UnsafeMutableRawPointer?.self)
-        if !lingeringNatives.takeBack(object, reportsDeparture: kind.reportsDeparture) { scrim_limits_add_native(limitsRecord, scrim_native_weight(key)) }
+        if !lingeringNatives.takeBack(object, reportsDeparture: kind.reportsDeparture) {
+            scrim_limits_add_native(limitsRecord, scrim_native_weight(key))
+        }
         lua_rawgeti(L, scrim_registryindex(), lua_Integer(entry.metatableReference))
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)

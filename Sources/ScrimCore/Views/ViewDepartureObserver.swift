@@ -3,7 +3,7 @@
 /// A host may keep something on a view's behalf after it has let go of the view itself: a
 /// scripting bridge counts a view a script made toward the script's memory cap for as long as
 /// the hierarchy keeps it. A weak reference would tell the host when the view goes, but it
-/// gives the view a side table (see `View.superview`) — some fifty bytes on every such view.
+/// gives the view a side table of its own (see `View.superview`), an allocation per view.
 package protocol ViewDepartureObserver: AnyObject {
     /// `view` is deinitializing: it must not be retained, only told apart by its address.
     func viewIsDeparting(_ view: View)
