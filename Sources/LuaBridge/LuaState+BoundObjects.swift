@@ -56,6 +56,10 @@ extension LuaState {
                   slot.load(fromByteOffset: wordSize, as: OpaquePointer?.self) == entry.dispatch,
                   let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
             let state = call.state
+            // Lua takes a userdata it finalizes out of the identity table (its values are weak)
+            // before the finalizer runs — not as a state closes: one still there is alive, its
+            // finalizer called by hand, and keeps its object.
+            if !state.isClosing, state.isIdentity(ofObjectAt: pointer, userdataAt: 1) { return 0 }
             // An anchored object that native code holds again keeps its userdata: resurrect it.
             if cls.keepsLuaFields, !state.isClosing, !entry.isOnlyHeldByLua(slot),
                let anchored = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? LuaAnchored {
@@ -77,6 +81,17 @@ extension LuaState {
         scrim_pop(L, 1)
         classes.append(entry)
         boundKinds.removeAll()
+    }
+
+    /// Whether the userdata at `index` is the one the identity table gives the object at
+    /// `address`.
+    @usableFromInline
+    package func isIdentity(ofObjectAt address: UnsafeMutableRawPointer, userdataAt index: Int32) -> Bool {
+        let index = lua_absindex(L, index)
+        lua_rawgeti(L, scrim_registryindex(), lua_Integer(objectsTable))
+        lua_rawgetp(L, -1, address)
+        defer { scrim_pop(L, 2) }
+        return lua_rawequal(L, -1, index) != 0
     }
 
     /// A new table with weak keys (`"k"`) or values (`"v"`), kept in the registry: its reference.

@@ -97,7 +97,8 @@ import Testing
     /// A light userdata (a key of Scrim's own metatables) given to `__index` or `__gc`, an I/O
     /// stream given a copy of a View's metatable, another class's object given a finalizer, and
     /// a collection sentinel's finalizer called by hand, each read or released what it was
-    /// given as an object, or armed sentinels without end.
+    /// given as an object, or armed sentinels without end; and a live controller given its own
+    /// finalizer was released under the host, which crashed at the next collection.
     @Test func aPluginGrantedDebugCannotPassOffOtherUserdataAsObjects() throws {
         let folder = TemporaryFolder()
         folder.write("prober.lua", """
@@ -122,6 +123,16 @@ import Testing
             local controller = ViewController{ name = "kept" }
             try("another class's __gc", view.__gc, controller)
             try("the controller after it", function() return controller.name end)
+            try("its own __gc", debug.getmetatable(controller).__gc, controller)
+            try("the controller after its own", function() return controller.name end)
+            local Card = scrim.ViewController:extend("Card")
+            local card = Card.new{ name = "card" }
+            try("a Lua class's __gc", debug.getmetatable(card).__gc, card)
+            local shown = View{}
+            try("a view's own __gc", view.__gc, shown)
+            try("the view after it", function() return shown.alpha end)
+            controller, card, shown = nil, nil, nil
+            collectgarbage() collectgarbage()
             -- The sandbox refuses a metatable with `__gc`: the rest of the View's will do.
             local copy = {}
             for key, value in next, view do if key ~= "__gc" then copy[key] = value end end
@@ -144,6 +155,11 @@ import Testing
             "stream __gc: returned",
             "another class's __gc: returned",
             "the controller after it: returned",
+            "its own __gc: returned",
+            "the controller after its own: returned",
+            "a Lua class's __gc: returned",
+            "a view's own __gc: returned",
+            "the view after it: returned",
             "stream as a view: bad argument #1 to 'View:addSubview' (View expected, got View)",
             "light as a view: bad argument #1 to 'View:addSubview' (View expected, got userdata)",
         ])
