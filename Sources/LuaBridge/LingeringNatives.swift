@@ -97,6 +97,11 @@ package final class LingeringNatives {
     package func charge(_ bytes: Int, to object: AnyObject, for kind: NativeCharge) {
         let key = ChargeKey(object: ObjectIdentifier(object), kind: kind)
         if let earlier = charges[key] { scrim_limits_add_native(record, -earlier.weight) }
+        // Nothing to count needs no entry, and no weak reference to the object.
+        guard bytes > 0 else {
+            charges[key] = nil
+            return
+        }
         charges[key] = Entry(object, weight: Int64(bytes))
         scrim_limits_add_native(record, Int64(bytes))
         if charges.count >= sweepAt {
@@ -125,4 +130,6 @@ package enum NativeCharge: Hashable {
     case detents, segues, unwindActions, passthroughViews, text, gradient, image
     /// The names of the types controllers were made of (`Application.nameCountersWeight`).
     case typeNames
+    /// A name, a title, a restoration identifier (`Runtime.chargeName`).
+    case name, title, restorationIdentifier
 }

@@ -55,6 +55,11 @@ extension ViewController {
         segues.keys
     }
 
+    /// The segues registered here: each identifier, with what its segue does.
+    public var registeredSegueKinds: some Sequence<(identifier: String, kind: Segue.Kind)> {
+        segues.lazy.map { (identifier: $0.key, kind: $0.value.kind) }
+    }
+
     /// The actions of the unwind segues this controller accepts.
     public var registeredUnwindActions: Dictionary<String, (Segue) -> Void>.Keys { unwindActions.keys }
 

@@ -11,7 +11,10 @@ extension Runtime {
         cls.property("isEnabled", { $0.isEnabled }, set: { $0.isEnabled = $1 }, nilMeans: true)
         cls.property("name", get: { g, call in
             if let name = g.name { call.state.push(name) } else { lua_pushnil(call.L) }
-        }, set: { g, call, i in g.name = try call.optionalName(i) })
+        }, set: { g, call, i in
+            g.name = try call.optionalName(i)
+            Runtime.chargeName(g.name, of: g, as: .name, call)
+        })
         cls.property("handler", get: { _, call in lua_pushnil(call.L) }, set: { [unowned self] g, call, i in
             addHandler(try call.function(i), to: g)
         })

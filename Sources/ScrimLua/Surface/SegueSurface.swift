@@ -67,7 +67,7 @@ extension Runtime {
                 }
                 return made
             }
-            call.state.lingeringNatives.charge(Runtime.weight(of: vc.registeredSegueIdentifiers), to: vc, for: .segues)
+            call.state.lingeringNatives.charge(Runtime.segueWeight(of: vc), to: vc, for: .segues)
             return 0
         }
         cls.method("performSegue") { vc, call in
@@ -102,6 +102,14 @@ extension Runtime {
     /// closure and bookkeeping.
     static func weight(of names: some Collection<String>) -> Int {
         names.reduce(0) { $0 + $1.utf8.count + 128 }
+    }
+
+    /// What a controller's segues weigh: their identifiers, and an unwind segue's action.
+    static func segueWeight(of vc: ViewController) -> Int {
+        vc.registeredSegueKinds.reduce(0) { total, segue in
+            guard case .unwind(let action) = segue.kind else { return total + weight(of: [segue.identifier]) }
+            return total + weight(of: [segue.identifier, action])
+        }
     }
 
     /// Pushes a segue's sender as Lua sees it.

@@ -28,12 +28,18 @@ extension Runtime {
         cls.property("splitViewController", { $0.splitViewController })
         cls.property("title", get: { vc, call in
             if let title = vc.title { call.state.push(title) } else { lua_pushnil(call.L) }
-        }, set: { vc, call, i in vc.title = try call.optionalName(i) })
+        }, set: { vc, call, i in
+            vc.title = try call.optionalName(i)
+            Runtime.chargeName(vc.title, of: vc, as: .title, call)
+        })
         cls.property("preferredContentSize", get: { vc, call in call.state.push(vc.preferredContentSize) },
                      set: { vc, call, i in vc.preferredContentSize = try call.size(i) })
         cls.property("restorationIdentifier", get: { vc, call in
             if let identifier = vc.restorationIdentifier { call.state.push(identifier) } else { lua_pushnil(call.L) }
-        }, set: { vc, call, i in vc.restorationIdentifier = try call.optionalName(i) })
+        }, set: { vc, call, i in
+            vc.restorationIdentifier = try call.optionalName(i)
+            Runtime.chargeName(vc.restorationIdentifier, of: vc, as: .restorationIdentifier, call)
+        })
         cls.property("shouldAutomaticallyForwardAppearanceMethods", get: { vc, call in
             lua_pushboolean(call.L, vc.shouldAutomaticallyForwardAppearanceMethods ? 1 : 0)
         }, set: { vc, call, i in vc.automaticallyForwardsAppearance = try call.bool(i, default: true) })
@@ -192,6 +198,7 @@ extension Runtime {
         scrim_pop(call.L, 1)
         let weight = application.nameCountersWeight
         let controller = LuaViewController(runtime: self, name: name, typeName: typeName)
+        Runtime.chargeName(name, of: controller, as: .name, call)
         // A class name the application has not seen is kept for its life, to number the
         // controllers of that class: it weighs as long as the application does.
         if application.nameCountersWeight != weight {

@@ -11,7 +11,10 @@ extension Runtime {
         let cls = viewClass
         cls.property("name", get: { view, call in
             if let name = view.name { call.state.push(name) } else { lua_pushnil(call.L) }
-        }, set: { view, call, i in view.name = try call.optionalName(i) })
+        }, set: { view, call, i in
+            view.name = try call.optionalName(i)
+            Runtime.chargeName(view.name, of: view, as: .name, call)
+        })
         cls.property("frame", get: { view, call in call.push(view.frame) },
                      set: { view, call, i in view.frame = try call.rect(i) })
         cls.property("bounds", get: { view, call in call.push(view.bounds) },
@@ -186,13 +189,14 @@ extension LuaState {
 extension Runtime {
     /// A snapshot is a copy of a view's tree. Under its top view, which its userdata weighs,
     /// the copies weigh each for as long as it lives, wherever it goes — taken out into a tree
-    /// of the script's, or dropped from the snapshot; a copied label's text and a copied
-    /// gradient's stops weigh with their view, as a script's own do.
+    /// of the script's, or dropped from the snapshot; a copied name, a copied label's text and
+    /// a copied gradient's stops weigh with their view, as a script's own do.
     static func chargeCopy(_ snapshot: View, _ call: LuaCall) {
         let natives = call.state.lingeringNatives
         var waiting = [snapshot]
         while let view = waiting.popLast() {
             if view !== snapshot { natives.weigh(view) }
+            chargeName(view.name, of: view, as: .name, call)
             if let label = view as? Label { natives.charge(label.text.utf8.count, to: label, for: .text) }
             if let gradient = view as? GradientView { chargeStops(of: gradient, call) }
             waiting += view.subviews
