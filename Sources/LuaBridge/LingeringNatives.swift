@@ -130,6 +130,6 @@ package enum NativeCharge: Hashable {
     case detents, segues, unwindActions, passthroughViews, text, gradient, image
     /// The names of the types controllers were made of (`Application.nameCountersWeight`).
     case typeNames
-    /// A name, a title, a restoration identifier (`Runtime.chargeName`).
-    case name, title, restorationIdentifier
+    /// A name, a title, an identifier (`Runtime.chargeName`).
+    case name, title, restorationIdentifier, selectedDetentIdentifier, largestUndimmedDetentIdentifier
 }

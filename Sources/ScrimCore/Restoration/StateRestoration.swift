@@ -26,6 +26,9 @@ public final class StateRestoration {
     /// The format tag and version written in saved state.
     public static let format = "scrim.state"
     public static let version = 1
+    /// The longest restoration identifier, or restoration class name, a saved state may hold:
+    /// each names a controller, and a restored controller keeps its own for its life.
+    public static let longestName = 1024
 
     private unowned let application: Application
     private var classes: [String: RestorationClass] = [:]
@@ -187,6 +190,7 @@ private struct SavedController {
             guard let path = strings(fields["path"]), !path.isEmpty, !path.contains("") else {
                 throw .invalid("a non-empty array of identifiers expected", at: location + ".path")
             }
+            try checkNames(path, at: location + ".path")
             if index == 0, path.count != 1 { throw .invalid("the root's path (one identifier) must come first", at: location + ".path") }
             if index > 0, path[0] != records[0].path[0] { throw .invalid("not below the root '\(records[0].path[0])'", at: location + ".path") }
             guard seen.insert(path).inserted else { throw .invalid("path saved twice", at: location + ".path") }
@@ -197,18 +201,27 @@ private struct SavedController {
             var record = SavedController(path: path, state: state)
             switch fields["restorationClass"] {
             case nil, .null?: break
-            case .string(let name)?: record.restorationClass = name
+            case .string(let name)?:
+                try checkNames([name], at: location + ".restorationClass")
+                record.restorationClass = name
             default: throw .invalid("a string expected", at: location + ".restorationClass")
             }
             if let presented = fields["presented"], presented != .null {
                 guard let presentedPath = strings(presented), !presentedPath.isEmpty else {
                     throw .invalid("an array of identifiers expected", at: location + ".presented")
                 }
+                try checkNames(presentedPath, at: location + ".presented")
                 record.presented = presentedPath
             }
             records.append(record)
         }
         return records
+    }
+
+    /// Refuses a name longer than `longestName`.
+    private static func checkNames(_ names: [String], at location: String) throws(RestorationError) {
+        guard let long = names.first(where: { $0.utf8.count > StateRestoration.longestName }) else { return }
+        throw .invalid("a name of \(long.utf8.count) bytes is longer than \(StateRestoration.longestName)", at: location)
     }
 
     private static func strings(_ value: JSONValue?) -> [String]? {

@@ -62,6 +62,7 @@ extension Runtime {
         let image: Image
         do { image = try Image(data: data, name: path) } catch { return failure("image: \(error.description)") }
         call.state.lingeringNatives.charge(image.weight, to: image, for: .image)
+        Runtime.chargeName(image.name, of: image, as: .name, call)
         call.state.push(object: image)
         return 1
     }

@@ -70,7 +70,7 @@ extension Runtime {
             .optionalObject(-1, ViewController.self, expected: "ViewController")
         scrim_pop(call.L, 1)
         let nav = NavigationController(application, root: root, name: name)
-        Runtime.chargeName(name, of: nav, as: .name, call)
+        Runtime.chargeName(nav.name, of: nav, as: .name, call)
         if let root, nav.viewControllers.isEmpty {
             let refusal = nav.refusalToAddChild(root).map { "\($0)" } ?? "cannot use '\(root.name)' as the root"
             throw LuaRaise("bad field 'root' in 'NavigationController' (\(refusal))")

@@ -25,6 +25,9 @@ extension Runtime {
             }
             let result: StateRestoration.Result
             do { result = try application.stateRestoration.restore(json) } catch { throw LuaRaise("\(error)") }
+            for controller in result.restored {
+                Runtime.chargeName(controller.restorationIdentifier, of: controller, as: .restorationIdentifier, call)
+            }
             lua_createtable(call.L, 0, 2)
             call.state.push(objects: result.restored)
             lua_setfield(call.L, -2, "restored")

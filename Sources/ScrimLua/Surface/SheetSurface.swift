@@ -30,10 +30,16 @@ extension Runtime {
         })
         cls.property("selectedDetentIdentifier", get: { sheet, call in
             if let identifier = sheet.selectedDetentIdentifier { call.state.push(identifier) } else { lua_pushnil(call.L) }
-        }, set: { sheet, call, i in sheet.selectedDetentIdentifier = try call.optionalName(i) })
+        }, set: { sheet, call, i in
+            sheet.selectedDetentIdentifier = try call.optionalName(i)
+            Runtime.chargeName(sheet.selectedDetentIdentifier, of: sheet, as: .selectedDetentIdentifier, call)
+        })
         cls.property("largestUndimmedDetentIdentifier", get: { sheet, call in
             if let identifier = sheet.largestUndimmedDetentIdentifier { call.state.push(identifier) } else { lua_pushnil(call.L) }
-        }, set: { sheet, call, i in sheet.largestUndimmedDetentIdentifier = try call.optionalName(i) })
+        }, set: { sheet, call, i in
+            sheet.largestUndimmedDetentIdentifier = try call.optionalName(i)
+            Runtime.chargeName(sheet.largestUndimmedDetentIdentifier, of: sheet, as: .largestUndimmedDetentIdentifier, call)
+        })
         cls.method("animateChanges") { [unowned self] sheet, call in
             let changes = try call.function(2)
             sheet.animateChanges(luaBlock(changes, "animateChanges"))

@@ -50,7 +50,7 @@ extension Runtime {
         } catch {
             throw LuaRaise("\(error)")
         }
-        Runtime.chargeName(name, of: split, as: .name, call)
+        Runtime.chargeName(split.name, of: split, as: .name, call)
         let copy = call.pushFields(of: 1, excluding: ["name", "primary", "supplementary", "secondary"])
         try applyProperties(at: copy, to: split, using: splitViewControllerClass, constructor: "SplitViewController", call)
         call.state.push(object: split)

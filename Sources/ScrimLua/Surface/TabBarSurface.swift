@@ -55,7 +55,7 @@ extension Runtime {
         let name = try call.optionalName(-1)
         scrim_pop(call.L, 1)
         let tabs = TabBarController(application, name: name)
-        Runtime.chargeName(name, of: tabs, as: .name, call)
+        Runtime.chargeName(tabs.name, of: tabs, as: .name, call)
         // The tabs first: `selectedIndex` and the rest refer to them.
         call.state.rawField("viewControllers", of: 1)
         if !call.isNil(-1) {

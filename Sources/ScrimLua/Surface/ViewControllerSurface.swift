@@ -198,7 +198,8 @@ extension Runtime {
         scrim_pop(call.L, 1)
         let weight = application.nameCountersWeight
         let controller = LuaViewController(runtime: self, name: name, typeName: typeName)
-        Runtime.chargeName(name, of: controller, as: .name, call)
+        // Given, or made of the class's name (`Card#3`): either is the controller's for its life.
+        Runtime.chargeName(controller.name, of: controller, as: .name, call)
         // A class name the application has not seen is kept for its life, to number the
         // controllers of that class: it weighs as long as the application does.
         if application.nameCountersWeight != weight {

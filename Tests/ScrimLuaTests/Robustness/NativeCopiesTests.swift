@@ -74,10 +74,10 @@ import Testing
         #expect(text.hasPrefix("test.lua:4: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(text)")
     }
 
-    /// Names, titles and restoration identifiers are kept natively for their object's life:
-    /// a long one weighs with it (attack round 21: 1 KB strings on controllers took 530 MB
-    /// under a 64 MB cap, named views 800 MB under the default one). Each loop below holds
-    /// about 20 MB of strings natively, and little in Lua.
+    /// Names, titles and identifiers are kept natively for their object's life: a long one
+    /// weighs with it (attack rounds 21 and 22: 1 KB strings on controllers took 530 MB under a
+    /// 64 MB cap, named views 800 MB under the default one). Each loop below holds about 20 MB
+    /// of strings natively, and little in Lua.
     @Test func longNamesWeighWithTheirObject() throws {
         let long = "local long = string.rep('n', 1000)\nlocal keep = {}\n"
         let loops = [
@@ -87,6 +87,10 @@ import Testing
             "for i = 1, 20000 do keep[i] = View{ name = long .. i } end",
             "for i = 1, 20000 do keep[i] = TapGestureRecognizer{ name = long .. i } end",
             "for i = 1, 20000 do keep[i] = NavigationController{ name = long .. i } end",
+            // Round 22: a controller named after its class (`Card#3`), a sheet's identifiers.
+            "local K = scrim.ViewController:extend(long) for i = 1, 20000 do keep[i] = K{} end",
+            "for i = 1, 20000 do local vc = ViewController{} vc.sheetPresentationController.selectedDetentIdentifier = long .. i keep[i] = vc end",
+            "for i = 1, 20000 do local vc = ViewController{} vc.sheetPresentationController.largestUndimmedDetentIdentifier = long .. i keep[i] = vc end",
         ]
         for loop in loops {
             let h = Harness(limits: Self.capped)
@@ -96,6 +100,32 @@ import Testing
             try h.run("keep = nil collectgarbage() collectgarbage()")
             #expect(h.failure("local keep = {} for i = 1, 2000 do keep[i] = View{ name = 'v' .. i } end") == "no error")
         }
+    }
+
+    /// A saved state names controllers as a script does, in at most 1024 bytes: a 3 MB
+    /// identifier in a path was kept by each restored controller unweighed (attack round 22:
+    /// 1.4 GB under a 64 MB cap).
+    @Test func restoredIdentifiersAreBoundedAndWeighed() throws {
+        let h = Harness(limits: Self.capped)
+        let state = { (identifier: String) in
+            "'{\"format\":\"scrim.state\",\"version\":1,\"controllers\":[{\"path\":[\"root\"]},"
+                + "{\"path\":[\"root\",\"' .. \(identifier) .. '\"]}]}'"
+        }
+        try h.run("""
+            root = ViewController{ restorationIdentifier = "root" }
+            window.rootViewController = root
+            scrim.setRestorationDelegate{ viewControllerWithRestorationIdentifierPath = function(self, path)
+              if #path == 1 then return root end
+              return ViewController{}
+            end }
+            """)
+        #expect(h.failure("scrim.restoreState(\(state("string.rep('x', 1025)")))")
+                == "test.lua:1: saved state: controllers[1].path: a name of 1025 bytes is longer than 1024")
+        let failure = h.failure("""
+            local keep = {}
+            for i = 1, 20000 do keep[i] = scrim.restoreState(\(state("string.rep('x', 1000) .. i"))).restored[2] end
+            """)
+        #expect(failure.hasPrefix("test.lua:2: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(failure)")
     }
 
     @Test func detentsAreBoundedAndWeighed() throws {

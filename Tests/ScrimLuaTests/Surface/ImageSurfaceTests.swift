@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 @testable import ScrimLua
 import Testing
 
@@ -81,5 +82,19 @@ import Testing
         #expect(outcome.hasPrefix("size(8, 4) | false "), "\(outcome)")
         #expect(outcome.contains("painter/init.lua:2: image: '../other/secret.png' is outside the plugin's folder (\(folder.path)/plugins/painter) | "), "\(outcome)")
         #expect(outcome.hasSuffix("painter/init.lua:3: bad argument #1 to 'image' (string expected, got number)"), "\(outcome)")
+    }
+
+    /// An image keeps the path it was read from as its name: a long one weighs with it (attack
+    /// round 22: 4 KB paths of `./` took 394 MB under a 32 MB cap).
+    @Test func anImagesLongPathWeighsWithIt() throws {
+        writePNG("scenario/dot.png", width: 1, height: 1)
+        let h = harness()
+        h.runtime.lua.limits = LuaLimits(instructionBudget: nil, memoryCap: 16 << 20, timeLimit: 60)
+        let failure = h.failure("""
+            local path = string.rep("./", 1000) .. "dot.png"
+            local keep = {}
+            for i = 1, 20000 do keep[i] = image(path) end
+            """)
+        #expect(failure.hasPrefix("test.lua:3: not enough memory (the runtime's Lua memory cap of 16 MB is reached)"), "\(failure)")
     }
 }
