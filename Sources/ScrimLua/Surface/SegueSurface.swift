@@ -107,8 +107,9 @@ extension Runtime {
     /// What a controller's segues weigh: their identifiers, and an unwind segue's action.
     static func segueWeight(of vc: ViewController) -> Int {
         vc.registeredSegueKinds.reduce(0) { total, segue in
-            guard case .unwind(let action) = segue.kind else { return total + weight(of: [segue.identifier]) }
-            return total + weight(of: [segue.identifier, action])
+            let identifier = weight(of: CollectionOfOne(segue.identifier))
+            guard case .unwind(let action) = segue.kind else { return total + identifier }
+            return total + identifier + weight(of: CollectionOfOne(action))
         }
     }
 
